@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const load = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
+const messageOf = (env: Record<string, string>) => {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig', () => {
+  it('has defaults for a first start', () => {
+    const config = load({});
+    expect(config.port).toBe(3000);
+    expect(config.nodeEnv).toBe('development');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('derives PUBLIC_URL from PORT and trims a trailing slash from a given one', () => {
+    expect(load({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(load({ PUBLIC_URL: 'https://care.example.in/' }).publicUrl).toBe('https://care.example.in');
+  });
+
+  it('names PORT when it is not a port', () => {
+    for (const PORT of ['abc', '70000', '-1', '3.5']) {
+      expect(messageOf({ PORT })).toMatch(/^PORT /);
+    }
+  });
+
+  it('names DATABASE_URL when it is not a PostgreSQL URL', () => {
+    expect(messageOf({ DATABASE_URL: 'mysql://localhost/db' })).toMatch(
+      /^DATABASE_URL must be a URL starting with postgres:\/\//,
+    );
+    expect(messageOf({ DATABASE_URL: 'not a url' })).toMatch(/^DATABASE_URL /);
+  });
+
+  it('names the other variables too', () => {
+    expect(messageOf({ LOG_LEVEL: 'loud' })).toMatch(/^LOG_LEVEL /);
+    expect(messageOf({ REDIS_URL: 'http://x' })).toMatch(/^REDIS_URL /);
+    expect(messageOf({ SMTP_URL: 'x' })).toMatch(/^SMTP_URL /);
+    expect(messageOf({ JWT_SECRET: 'short' })).toMatch(/^JWT_SECRET /);
+    expect(messageOf({ NODE_ENV: 'staging' })).toMatch(/^NODE_ENV/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(load({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+  });
+
+  it('refuses the embedded database in production unless the operator opts in', () => {
+    expect(messageOf({ NODE_ENV: 'production' })).toMatch(
+      /^DATABASE_URL is required in production.*ALLOW_EMBEDDED_DATABASE=true/,
+    );
+    expect(load({ NODE_ENV: 'production', ALLOW_EMBEDDED_DATABASE: 'true' }).isProduction).toBe(true);
+    expect(load({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/caremesh' }).databaseUrl).toBe(
+      'postgres://db/caremesh',
+    );
+  });
+});

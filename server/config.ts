@@ -1,0 +1,117 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const urlWithProtocols = (name: string, protocols: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('')
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'PORT must be a whole number from 0 to 65535' })
+      .int('PORT must be a whole number from 0 to 65535')
+      .min(0, 'PORT must be a whole number from 0 to 65535')
+      .max(65535, 'PORT must be a whole number from 0 to 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('./data')),
+  STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().trim().min(1).default('./dist')),
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:']).optional(),
+  ),
+  REDIS_URL: z.preprocess(emptyAsUndefined, urlWithProtocols('REDIS_URL', ['redis:', 'rediss:']).optional()),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, urlWithProtocols('PUBLIC_URL', ['http:', 'https:']).optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  SMTP_URL: z.preprocess(emptyAsUndefined, urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:']).optional()),
+  JWT_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
+  ),
+  ALLOW_EMBEDDED_DATABASE: booleanFlag,
+  TRUST_PROXY: booleanFlag,
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Where users reach the app; links in mail point here. */
+  publicUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  smtpUrl: string | undefined;
+  jwtSecret: string | undefined;
+  allowEmbeddedDatabase: boolean;
+  trustProxy: boolean;
+  /** The built PWA served from the same port. */
+  staticDir: string;
+};
+
+/** A configuration problem an operator must fix; printed as one line, never as a stack trace. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    const message = issue?.message ?? 'is not valid';
+    throw new ConfigError(message.startsWith(variable) ? message : `${variable}: ${message}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && !e.DATABASE_URL && !e.ALLOW_EMBEDDED_DATABASE) {
+    throw new ConfigError(
+      'DATABASE_URL is required in production: the embedded database (PGlite) does not fsync and can lose data on power loss. ' +
+        'Set DATABASE_URL to a PostgreSQL database, or set ALLOW_EMBEDDED_DATABASE=true to accept that risk.',
+    );
+  }
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    jwtSecret: e.JWT_SECRET,
+    allowEmbeddedDatabase: e.ALLOW_EMBEDDED_DATABASE,
+    trustProxy: e.TRUST_PROXY,
+    staticDir: path.resolve(e.STATIC_DIR),
+  };
+}

@@ -1,0 +1,14 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-primary" />
+      )}
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+// A tab can stay open for days: look for a new version now and then.
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+const OFFLINE_READY_VISIBLE_MS = 5_000;
+
+/**
+ * Registers the service worker and offers a waiting new version to the user. The new worker only
+ * takes over when the user chooses Reload, never under an open form.
+ */
+export function UpdatePrompt() {
+  const [reloading, setReloading] = useState(false);
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    offlineReady: [offlineReady, setOfflineReady],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_swUrl, registration) {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine && !registration.installing) void registration.update().catch(() => undefined);
+      }, UPDATE_CHECK_INTERVAL_MS);
+    },
+    onRegisterError(error: unknown) {
+      console.error('CareMesh: service worker registration failed', error);
+    },
+  });
+
+  useEffect(() => {
+    if (!offlineReady) return;
+    const timer = setTimeout(() => setOfflineReady(false), OFFLINE_READY_VISIBLE_MS);
+    return () => clearTimeout(timer);
+  }, [offlineReady, setOfflineReady]);
+
+  if (!needRefresh && !offlineReady) return null;
+
+  return (
+    <section
+      aria-label="App updates"
+      className="toast toast-bottom toast-center z-50 w-[calc(100vw-2rem)] sm:toast-end sm:w-auto sm:max-w-md"
+    >
+      {needRefresh ? (
+        <div
+          role="status"
+          className="alert flex flex-col items-stretch gap-3 border-base-300 bg-base-100 shadow-lg sm:flex-row sm:items-center"
+        >
+          <div className="flex-1">
+            <h2 className="font-semibold">Update available</h2>
+            <p className="text-sm text-base-content/80">A new version of CareMesh is ready.</p>
+          </div>
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setNeedRefresh(false)}>
+              Later
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              disabled={reloading}
+              onClick={() => {
+                setReloading(true);
+                // The plugin reloads only when the page was already controlled when it registered;
+                // on a first visit the new worker takes over silently, so reload on the takeover itself.
+                navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+                  once: true,
+                });
+                void updateServiceWorker(true);
+              }}
+            >
+              {reloading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+              Reload
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div role="status" className="alert flex justify-between border-base-300 bg-base-100 shadow-lg">
+          <span>CareMesh is ready to work offline.</span>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setOfflineReady(false)}>
+            Close
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,220 @@
+import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { startTestApp, type TestApp } from './support/test-app.ts';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const expectedDatabase = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+// Routes that exist only in this suite, to drive the shared error handling with real requests.
+const probeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/probe/echo',
+    { schema: { body: z.object({ name: z.string().min(2), age: z.number().int().optional() }) } },
+    async (request) => ({ data: request.body }),
+  );
+  app.get('/api/probe/boom', async () => {
+    throw new Error('relation "secret_table" does not exist: SELECT password FROM secret_table');
+  });
+};
+
+let t: TestApp;
+let staticDir: string;
+
+beforeAll(async () => {
+  staticDir = await mkdtemp(path.join(os.tmpdir(), 'caremesh-static-'));
+  await mkdir(path.join(staticDir, 'assets'));
+  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>CareMesh</title><div id="root"></div>');
+  await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"CareMesh"}');
+  await writeFile(path.join(staticDir, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
+  await writeFile(path.join(staticDir, 'icon-192.png'), 'png');
+  t = await startTestApp({
+    env: { STATIC_DIR: staticDir },
+    configure: async (app) => {
+      await app.register(probeRoutes);
+    },
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+describe('GET /api/health', () => {
+  it('reports ok, the database kind and the package version', async () => {
+    const res = await t.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { status: 'ok', database: expectedDatabase, version: pkg.version } });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 503 degraded when the database does not answer', async () => {
+    const broken = await startTestApp();
+    try {
+      await broken.database.close();
+      const res = await broken.request('/api/health');
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({
+        data: { status: 'degraded', database: expectedDatabase, version: pkg.version },
+      });
+    } finally {
+      await broken.app.close();
+      await broken.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('error envelope', () => {
+  it('answers an unknown /api route with a JSON 404', async () => {
+    const res = await t.request('/api/no-such-thing?x=1', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ error: 'NOT_FOUND', message: 'There is no endpoint GET /api/no-such-thing.' });
+  });
+
+  it('answers unknown methods on known paths with a JSON 404 too', async () => {
+    const res = await t.request('/api/health', { method: 'DELETE' });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toBe('NOT_FOUND');
+  });
+
+  it('answers malformed JSON with 400 VALIDATION', async () => {
+    const res = await t.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name": "Asha",',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'VALIDATION', message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a schema failure with 400 VALIDATION naming the field', async () => {
+    const res = await t.request('/api/probe/echo', { method: 'POST', json: { name: 'A', age: 'old' } });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toBe('VALIDATION');
+    expect(body.message).toMatch(/^body\.(name|age): /);
+    const paths = body.details.issues.map((i: { path: string }) => i.path).sort();
+    expect(paths).toEqual(['body.age', 'body.name']);
+  });
+
+  it('accepts a valid body', async () => {
+    const res = await t.request('/api/probe/echo', { method: 'POST', json: { name: 'Asha', age: 31 } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { name: 'Asha', age: 31 } });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await t.request('/api/probe/echo', {
+      method: 'POST',
+      json: { name: 'x'.repeat(1024 * 1024 + 10) },
+    });
+    expect(res.status).toBe(413);
+    const body = await res.json();
+    expect(body.error).toBe('VALIDATION');
+    expect(body.message).toMatch(/larger than the limit/);
+  });
+
+  it('answers a thrown bug with 500 SERVER_ERROR and no stack or SQL', async () => {
+    const res = await t.request('/api/probe/boom');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    const body = JSON.parse(text);
+    expect(body.error).toBe('SERVER_ERROR');
+    expect(body.message).toContain(res.headers.get('x-request-id'));
+    expect(text).not.toMatch(/secret_table|SELECT|password|at .*\.ts:\d+/);
+    expect(body).not.toHaveProperty('stack');
+  });
+});
+
+describe('request ids', () => {
+  it('gives every response a request id', async () => {
+    const res = await t.request('/api/health');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps a safe caller id and replaces an unsafe one', async () => {
+    const kept = await t.request('/api/health', { headers: { 'x-request-id': 'edge-42.abc' } });
+    expect(kept.headers.get('x-request-id')).toBe('edge-42.abc');
+    const replaced = await t.request('/api/health', { headers: { 'x-request-id': 'bad id\twith tabs' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('security headers', () => {
+  it('sends a Content-Security-Policy that allows the app and nothing else', async () => {
+    const res = await t.request('/api/health');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-eval|https?:\/\/|\*/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('OpenAPI', () => {
+  it('serves the document as JSON with the health endpoint', async () => {
+    const res = await t.request('/api/docs/json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.version).toBe(pkg.version);
+    expect(doc.paths['/api/health'].get.responses['200']).toBeDefined();
+  });
+
+  it('serves the UI', async () => {
+    const res = await t.request('/api/docs/', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('swagger-ui');
+  });
+});
+
+describe('the built PWA', () => {
+  it('falls back to index.html for client routes, never cached', async () => {
+    const res = await t.request('/appointments/123?tab=chat', { headers: { accept: 'text/html,*/*' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root">');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves the root page', async () => {
+    const res = await t.request('/', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('CareMesh');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.request('/assets/index-3f2a1b.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never caches the service worker or the manifest', async () => {
+    for (const file of ['/sw.js', '/manifest.webmanifest']) {
+      const res = await t.request(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+    }
+  });
+
+  it('answers a missing asset with 404, not the shell', async () => {
+    const res = await t.request('/assets/index-gone.js', { headers: { accept: '*/*' } });
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('<div id="root">');
+  });
+
+  it('does not fall back for /socket.io', async () => {
+    const res = await t.request('/socket.io/whatever', { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toBe('NOT_FOUND');
+  });
+});

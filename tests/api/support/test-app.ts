@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../server/app.ts';
+import { loadConfig, type Config } from '../../../server/config.ts';
+import { openDatabase, type Database } from '../../../server/db/client.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  baseUrl: string;
+  /** Real HTTP to the running app; the path starts with /. */
+  request(pathname: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+};
+
+/** PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards); PGlite in memory otherwise. */
+async function freshDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    return { database, dispose: () => database.close() };
+  }
+  const name = `caremesh_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  /** Adds routes or hooks before the app starts listening. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+};
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { env = {}, configure } = options;
+  const { database, dispose } = await freshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join('/tmp', `caremesh-test-${process.pid}`),
+    ...env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await configure?.(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    database,
+    config,
+    baseUrl,
+    request(pathname, init = {}) {
+      const { json, headers, ...rest } = init;
+      return fetch(`${baseUrl}${pathname}`, {
+        ...rest,
+        headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      });
+    },
+    async close() {
+      await app.close();
+      await dispose();
+    },
+  };
+}

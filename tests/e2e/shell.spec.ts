@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+
+async function waitForControllingWorker(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (registration.active?.state !== 'activated') {
+      await new Promise<void>((resolve) => {
+        registration.active?.addEventListener('statechange', () => {
+          if (registration.active?.state === 'activated') resolve();
+        });
+      });
+    }
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve()),
+      );
+    }
+  });
+}
+
+test('the app loads and its service worker activates', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('CareMesh');
+  await waitForControllingWorker(page);
+  const state = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  expect(state).toBe('activated');
+  expect(errors, errors.join('\n')).toEqual([]);
+});
+
+test('a reload with the network off still shows the shell, on any client route', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForControllingWorker(page);
+  await context.setOffline(true);
+  // The worker's own fetches are not cut by setOffline; abort them too, so only its caches can answer.
+  await context.route('**/*', (route) =>
+    route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('CareMesh');
+    await page.goto('/a/client/route/that/does/not/exist');
+    await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
+  } finally {
+    await context.unroute('**/*');
+    await context.setOffline(false);
+  }
+});
+
+// An ordinary test context is incognito, which Chromium never offers to install from; use a real profile.
+test('Chromium deems the app installable', async ({ playwright, baseURL }, testInfo) => {
+  const launch = testInfo.project.use.launchOptions ?? {};
+  const profile = await mkdtemp(path.join(os.tmpdir(), 'caremesh-profile-'));
+  const context = await playwright.chromium.launchPersistentContext(profile, { ...launch, baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await waitForControllingWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const parsed = JSON.parse(manifest.data ?? '{}') as {
+      name: string;
+      display: string;
+      icons: Array<{ sizes: string; purpose?: string }>;
+    };
+    expect(parsed.name).toBe('CareMesh');
+    expect(parsed.display).toBe('standalone');
+    const sizes = parsed.icons.map((icon) => `${icon.sizes}:${icon.purpose ?? 'any'}`);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+  } finally {
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+});
+
+test('the API answers on the same port', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.ok()).toBe(true);
+  expect((await res.json()).data).toMatchObject({ status: 'ok', database: 'pglite' });
+});

@@ -1,0 +1,63 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+// The API server in development (`npm run dev` starts it beside Vite).
+const API_TARGET = 'http://localhost:3001';
+const THEME_COLOR = '#0f766e';
+
+const proxy = {
+  '/api': { target: API_TARGET },
+  '/socket.io': { target: API_TARGET, ws: true },
+};
+
+export default defineConfig({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'service-worker',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      // Registered from UpdatePrompt (useRegisterSW): the CSP forbids inline scripts.
+      injectRegister: false,
+      // The icons are already matched by globPatterns below; listing them twice only adds noise.
+      includeManifestIcons: false,
+      injectManifest: {
+        // The shell plus every lazy route chunk, icons and fonts.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+      },
+      manifest: {
+        id: '/',
+        name: 'CareMesh',
+        short_name: 'CareMesh',
+        description:
+          'An offline-first healthcare network linking hospitals, doctors, diagnostics centres, pharmacies and patients across India.',
+        lang: 'en-IN',
+        theme_color: THEME_COLOR,
+        background_color: '#f8fafc',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        categories: ['medical', 'health'],
+        icons: [
+          { src: '/pwa-64x64.png', sizes: '64x64', type: 'image/png' },
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    // No data: URLs in JS or CSS: the server's Content-Security-Policy allows 'self' only.
+    assetsInlineLimit: 0,
+  },
+});
