@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -11,9 +13,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { createAuthenticator, createTokenService } from './platform/auth.ts';
+import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './platform/context.ts';
+import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { createMailer } from './platform/mail.ts';
+import { sharedSecret } from './platform/secrets.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerStaticApp } from './platform/static.ts';
+import { accountsRoutes } from './modules/accounts/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -22,6 +30,8 @@ export type AppDeps = {
   database: Database;
   /** Overrides the logger built from the config (tests pass false). */
   logger?: FastifyServerOptions['logger'];
+  /** Overrides of the per-route rate limits (suites that sign in many times raise them). */
+  rateLimits?: Partial<RateLimits>;
 };
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -98,9 +108,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    // After body parsing, so a limit can key on the account a request names, not only on the address.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
+  });
+
+  const tokens = createTokenService(config.jwtSecret ?? (await sharedSecret(database.db, 'jwt')));
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    mailer: await createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    tokens,
+    auth: createAuthenticator(database.db, tokens),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+  };
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database));
+      await api.register(accountsRoutes(ctx));
+      if (!config.isProduction) await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
   );

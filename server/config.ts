@@ -50,6 +50,8 @@ const envSchema = z.object({
     z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   SMTP_URL: z.preprocess(emptyAsUndefined, urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:']).optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().trim().min(3).default('CareMesh <no-reply@caremesh.in>')),
+  SEED_DEMO_DATA: booleanFlag,
   JWT_SECRET: z.preprocess(
     emptyAsUndefined,
     z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
@@ -70,6 +72,9 @@ export type Config = {
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
   smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Create the demo accounts and network on an empty database even in production. */
+  seedDemoData: boolean;
   jwtSecret: string | undefined;
   allowEmbeddedDatabase: boolean;
   trustProxy: boolean;
@@ -109,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT || 3000}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemoData: e.SEED_DEMO_DATA,
     jwtSecret: e.JWT_SECRET,
     allowEmbeddedDatabase: e.ALLOW_EMBEDDED_DATABASE,
     trustProxy: e.TRUST_PROXY,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { seedDemoData } from './db/seed.ts';
 
 function fail(message: string): never {
   process.stderr.write(`caremesh: ${message}\n`);
@@ -37,6 +38,12 @@ async function main() {
 
   const database = await connect(config);
   const app = await buildApp({ config, database });
+  // Demo data on the first start of the embedded database; on PostgreSQL through `npm run seed`.
+  const seed = config.seedDemoData || (database.kind === 'pglite' && !config.isProduction);
+  if (seed) {
+    const created = await seedDemoData(database.db);
+    if (created) app.log.info(`created ${created} demo accounts (password CareMesh@2026)`);
+  }
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {

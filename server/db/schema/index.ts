@@ -1,1 +1,2 @@
 export * from './platform.ts';
+export * from './accounts.ts';

@@ -3,9 +3,13 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app.ts';
+import { buildApp, type AppDeps } from '../../../server/app.ts';
+import { loggerOptions } from '../../../server/platform/logging.ts';
 import { loadConfig, type Config } from '../../../server/config.ts';
 import { openDatabase, type Database } from '../../../server/db/client.ts';
+
+/** Known to the suites so they can forge tokens the way an attacker who guessed it would. */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -48,18 +52,30 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Adds routes or hooks before the app starts listening. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Rate limits for suites that are not about rate limits (they sign in many times from one IP). */
+  rateLimits?: AppDeps['rateLimits'];
+  /** Receives every log line (JSON), to check what reaches the log. */
+  logTo?: { write(line: string): void };
+};
+
+export const GENEROUS_LIMITS: AppDeps['rateLimits'] = {
+  signin: { max: 10_000, timeWindow: 60_000 },
+  register: { max: 10_000, timeWindow: 60_000 },
+  mailRequest: { max: 10_000, timeWindow: 60_000 },
 };
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, configure } = options;
+  const { env = {}, configure, rateLimits, logTo } = options;
   const { database, dispose } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logTo ? 'info' : 'silent',
+    JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: path.join('/tmp', `caremesh-test-${process.pid}`),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const logger = logTo ? { ...(loggerOptions(config) as object), stream: logTo } : false;
+  const app = await buildApp({ config, database, logger, rateLimits });
   await configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

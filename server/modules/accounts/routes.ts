@@ -1,0 +1,208 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emailOnlyBody,
+  messageOnly,
+  nameSearchQuery,
+  publicIdsQuery,
+  publicUserListData,
+  publicUsersData,
+  registerBody,
+  registerByReferenceIdBody,
+  resetPasswordBody,
+  signinBody,
+  signinData,
+  tokenParam,
+  userSchema,
+  verifyEmailQuery,
+} from '../../../domain/schemas/accounts.ts';
+import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import type { AppContext, RateLimitRule } from '../../platform/context.ts';
+import { accountsService } from './service.ts';
+
+const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
+
+/** Per IP and, where the body names an account, per account too. */
+const limitBy = (rule: RateLimitRule, perEmail: boolean) => ({
+  rateLimit: {
+    ...rule,
+    keyGenerator: (request: FastifyRequest) => {
+      const email = (request.body as { email?: unknown } | undefined)?.email;
+      return perEmail && typeof email === 'string' ? `${request.ip}|${email.trim().toLowerCase()}` : request.ip;
+    },
+  },
+});
+
+export const accountsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const accounts = accountsService(ctx);
+    const tags = ['users'];
+    const signedIn = ctx.auth.require();
+
+    app.post(
+      '/users/register',
+      {
+        config: limitBy(ctx.rateLimits.register, false),
+        schema: {
+          tags,
+          summary: 'Create an account (any role but ADMIN) and mail a verification link',
+          body: registerBody,
+          response: { 201: dataOf(userSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = await accounts.register(request.body);
+        return reply.code(201).send({
+          data: user,
+          message: 'Registration successful! We have sent a verification link to your email.',
+        });
+      },
+    );
+
+    app.get(
+      '/users/verify-email',
+      {
+        schema: {
+          tags,
+          summary: 'Verify an email address with the mailed token',
+          querystring: verifyEmailQuery,
+          response: { 200: messageOnly },
+        },
+      },
+      async (request) => {
+        await accounts.verifyEmail(request.query.token);
+        return { message: 'Your email is verified. You can now sign in.' };
+      },
+    );
+
+    app.post(
+      '/users/resend-verification',
+      {
+        config: limitBy(ctx.rateLimits.mailRequest, true),
+        schema: { tags, summary: 'Mail a new verification link', body: emailOnlyBody, response: { 200: messageOnly } },
+      },
+      async (request) => {
+        await accounts.resendVerification(request.body.email);
+        return { message: 'If that account still needs verifying, we have sent a new link to its email.' };
+      },
+    );
+
+    app.post(
+      '/users/signin',
+      {
+        config: limitBy(ctx.rateLimits.signin, true),
+        schema: {
+          tags,
+          summary: 'Sign in with email and password',
+          body: signinBody,
+          response: { 200: dataOf(signinData) },
+        },
+      },
+      async (request) => ({ data: await accounts.signin(request.body.email, request.body.password) }),
+    );
+
+    app.get(
+      '/users/user-details',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: 'The signed-in user',
+          security: bearerSecurity,
+          response: { 200: dataOf(userSchema) },
+        },
+      },
+      async (request) => ({ data: await accounts.userDetails(callerOf(request)) }),
+    );
+
+    app.post(
+      '/users/request-reset-password',
+      {
+        config: limitBy(ctx.rateLimits.mailRequest, true),
+        schema: { tags, summary: 'Mail a password reset link', body: emailOnlyBody, response: { 200: messageOnly } },
+      },
+      async (request) => {
+        await accounts.requestPasswordReset(request.body.email);
+        return {
+          message:
+            'If an account exists for that email, we have sent it a link to reset the password. The link works for 1 hour.',
+        };
+      },
+    );
+
+    app.post(
+      '/users/reset-password/:token',
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with a mailed token; signs out every session',
+          params: tokenParam,
+          body: resetPasswordBody,
+          response: { 200: messageOnly },
+        },
+      },
+      async (request) => {
+        await accounts.resetPassword(request.params.token, request.body.password);
+        return { message: 'Your password has been reset. Sign in with your new password.' };
+      },
+    );
+
+    app.post(
+      '/users/register-by-reference-id',
+      {
+        preHandler: ctx.auth.require('ADMIN'),
+        schema: {
+          tags,
+          summary:
+            'Admin: create a member account linked to a profile; the member sets a password from the mailed link',
+          security: bearerSecurity,
+          body: registerByReferenceIdBody,
+          response: { 201: dataOf(userSchema) },
+        },
+      },
+      async (request, reply) => {
+        const user = await accounts.registerByReferenceId(callerOf(request), request.body);
+        return reply
+          .code(201)
+          .send({ data: user, message: 'Account created; we have mailed them a link to set a password.' });
+      },
+    );
+
+    app.get(
+      '/users/public/ids',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: 'Public fields of the given users, keyed by id',
+          security: bearerSecurity,
+          querystring: publicIdsQuery,
+          response: { 200: dataOf(publicUsersData) },
+        },
+      },
+      async (request) => {
+        const { ids, page, limit } = request.query;
+        return { data: await accounts.publicUsers(ids, page, limit) };
+      },
+    );
+
+    app.get(
+      '/users/test-search',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          summary: 'Search users by name (public fields only)',
+          security: bearerSecurity,
+          querystring: nameSearchQuery,
+          response: { 200: dataOf(publicUserListData) },
+        },
+      },
+      async (request) => {
+        const { name, page, limit } = request.query;
+        return { data: await accounts.searchByName(name, page, limit) };
+      },
+    );
+  };

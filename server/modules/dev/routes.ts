@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { desc, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { mailboxData, mailboxQuery } from '../../../domain/schemas/accounts.ts';
+import { mailOutbox } from '../../db/schema/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+
+/** Development only (never registered in production): read the mail the app would have sent. */
+export const devRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/dev/mailbox',
+      {
+        schema: {
+          tags: ['development'],
+          summary: 'Mail sent to an address, newest first (not in production)',
+          querystring: mailboxQuery,
+          response: { 200: z.object({ data: mailboxData }) },
+        },
+      },
+      async (request) => {
+        const rows = await ctx.db
+          .select()
+          .from(mailOutbox)
+          .where(sql`lower(${mailOutbox.to}) = ${request.query.to}`)
+          .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+          .limit(50);
+        return {
+          data: {
+            messages: rows.map((row) => ({
+              to: row.to,
+              subject: row.subject,
+              text: row.text,
+              createdAt: row.createdAt.toISOString(),
+            })),
+          },
+        };
+      },
+    );
+  };

@@ -1,0 +1,122 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Role } from '../../domain/enums.ts';
+import { ROLE_LABELS } from '../../domain/enums.ts';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+export const TOKEN_COOKIE = 'jwtToken';
+export const SESSION_TTL = '7d';
+const ALGORITHM = 'HS256';
+
+/** The caller as the database knows them now (not as the token said when it was issued). */
+export type AuthUser = {
+  id: string;
+  email: string;
+  role: Role;
+  referenceId: string | null;
+  name: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: AuthUser;
+  }
+}
+
+export type TokenClaims = { sub: string; role: Role; referenceId: string | null; tv: number };
+
+export function createTokenService(secret: string) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    issue(user: { id: string; role: Role; referenceId: string | null; tokenVersion: number }): Promise<string> {
+      return new SignJWT({ role: user.role, referenceId: user.referenceId, tv: user.tokenVersion })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(user.id)
+        .setIssuedAt()
+        .setExpirationTime(SESSION_TTL)
+        .sign(key);
+    },
+    /** The claims of a token this server signed and that has not expired; null for anything else. */
+    async verify(token: string): Promise<TokenClaims | null> {
+      try {
+        // Pinned: a token claiming alg "none" or any other algorithm is refused.
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+        return {
+          sub: payload.sub,
+          role: payload.role as Role,
+          referenceId: (payload.referenceId as string | null) ?? null,
+          tv: payload.tv,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;
+
+const SESSION_INVALID = 'Your session has expired or is no longer valid. Please sign in again.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A bearer token, or else the jwtToken cookie (what the service worker's replays carry). */
+export function tokenFrom(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header) {
+    const [scheme, value] = header.split(' ');
+    return scheme?.toLowerCase() === 'bearer' && value ? value.trim() : undefined;
+  }
+  return request.cookies?.[TOKEN_COOKIE] || undefined;
+}
+
+export function createAuthenticator(db: Db, tokens: TokenService) {
+  async function authenticate(request: FastifyRequest): Promise<AuthUser> {
+    const token = tokenFrom(request);
+    if (!token) throw unauthorized('Please sign in to continue.');
+    const claims = await tokens.verify(token);
+    if (!claims || !UUID.test(claims.sub)) throw unauthorized(SESSION_INVALID);
+    const [row] = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        role: users.role,
+        referenceId: users.referenceId,
+        name: users.name,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, claims.sub));
+    // A password reset raises the version: every session signed before it ends here.
+    if (!row || row.tokenVersion !== claims.tv) throw unauthorized(SESSION_INVALID);
+    const { tokenVersion: _version, ...user } = row;
+    return user;
+  }
+
+  return {
+    authenticate,
+    /** A preHandler that admits signed-in users, and only the given roles when any are given. */
+    require(...roles: Role[]): preHandlerAsyncHookHandler {
+      return async (request) => {
+        const user = await authenticate(request);
+        request.user = user;
+        if (roles.length > 0 && !roles.includes(user.role)) {
+          throw forbidden(
+            `This is only for ${roles.map((r) => ROLE_LABELS[r]).join(', ')} accounts; you are signed in as ${ROLE_LABELS[user.role]}.`,
+          );
+        }
+      };
+    },
+  };
+}
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/** The signed-in caller of a route guarded by `require`. */
+export function callerOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized('Please sign in to continue.');
+  return request.user;
+}
+
+export const bearerSecurity: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];

@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Authenticator, TokenService } from './auth.ts';
+import type { Mailer } from './mail.ts';
+
+export type RateLimitRule = { max: number; timeWindow: number };
+export type RateLimits = {
+  signin: RateLimitRule;
+  register: RateLimitRule;
+  /** Reset and verification mail requests. */
+  mailRequest: RateLimitRule;
+};
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signin: { max: 10, timeWindow: 15 * 60_000 },
+  register: { max: 10, timeWindow: 60 * 60_000 },
+  mailRequest: { max: 5, timeWindow: 60 * 60_000 },
+};
+
+/** What every module's service needs, built once in buildApp. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  tokens: TokenService;
+  auth: Authenticator;
+  rateLimits: RateLimits;
+};
