@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../api/queryClient.ts';
+import { ToastProvider } from '../ui/toast/index.ts';
 
-/**
- * App-wide context providers (query cache, auth, toasts…) are composed here as they arrive,
- * so main.tsx and the router stay unaware of them.
- */
+/** App-wide providers that do not need the router; the auth provider lives in RootLayout, inside it. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  return <>{children}</>;
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,10 +1,132 @@
-import { createBrowserRouter } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
+import { HomeRedirect, PublicOnly, RequireAuth } from './auth/guards.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
+import { RoleScreen, type RoleScreens } from './RoleScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 
-// Every screen is its own chunk (`lazy`); the service worker precaches them all for offline use.
+// Every screen is its own chunk; the service worker precaches them all for offline use.
+const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+const Placeholder = lazy(() =>
+  import('./layout/PlaceholderScreen.tsx').then((m) => ({ default: m.PlaceholderScreen })),
+);
+/** An area whose screens are not built yet: an honest page, not a dead link. */
+const placeholder = (title: string) => ({ element: <Placeholder title={title} /> });
+const placeholderFor = (titles: Partial<Record<Role, string>>): RoleScreens =>
+  Object.fromEntries(Object.entries(titles).map(([role, title]) => [role, () => <Placeholder title={title} />]));
+
+const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
+  element: <RequireAuth roles={roles} />,
+  children,
+});
+
+const ORGANISATIONS: readonly Role[] = ['HOSPITAL', 'DOCTOR', 'DIAGNOSTICS', 'PHARMACY'];
+
+const signedInRoutes: RouteObject[] = [
+  { index: true, element: <HomeRedirect /> },
+  {
+    path: 'profile',
+    element: (
+      <RoleScreen
+        screens={placeholderFor({
+          HOSPITAL: 'My Hospital',
+          PHARMACY: 'My Pharmacy',
+          DIAGNOSTICS: 'My Diagnostics',
+          DOCTOR: 'My Profile',
+          PATIENT: 'My Profile',
+          USER: 'My Account',
+        })}
+      />
+    ),
+  },
+  {
+    path: 'appointments',
+    element: (
+      <RoleScreen
+        screens={placeholderFor({ HOSPITAL: 'Appointments', DOCTOR: 'Appointments', PATIENT: 'Appointments' })}
+      />
+    ),
+  },
+  {
+    path: 'affiliations',
+    element: <RoleScreen screens={placeholderFor(Object.fromEntries(ORGANISATIONS.map((r) => [r, 'Affiliations'])))} />,
+  },
+  {
+    path: 'affiliations/:affiliationId',
+    element: <RoleScreen screens={placeholderFor(Object.fromEntries(ORGANISATIONS.map((r) => [r, 'Affiliation'])))} />,
+  },
+  onlyFor(['DOCTOR'], [{ path: 'doctor/:doctorId/affiliations/:affiliationId', ...placeholder('Affiliation') }]),
+  onlyFor(
+    ['DIAGNOSTICS'],
+    [{ path: 'diagnostics/:diagnosticsId/affiliations/:affiliationId', ...placeholder('Affiliation') }],
+  ),
+  onlyFor(['PHARMACY'], [{ path: 'pharmacy/:pharmacyId/affiliations/:affiliationId', ...placeholder('Affiliation') }]),
+  onlyFor(['HOSPITAL'], [{ path: 'hospital/:hospitalId/affiliations/:affiliationId', ...placeholder('Affiliation') }]),
+  {
+    path: 'documents',
+    element: <RoleScreen screens={placeholderFor(Object.fromEntries(ORGANISATIONS.map((r) => [r, 'Documents'])))} />,
+  },
+  {
+    path: 'doctors',
+    element: <RoleScreen screens={placeholderFor({ ADMIN: 'Doctors', HOSPITAL: 'Doctors', USER: 'Doctors' })} />,
+  },
+  onlyFor(
+    ['HOSPITAL'],
+    [
+      { path: 'consultations', ...placeholder('Consultations') },
+      { path: 'consultations/:id', ...placeholder('Consultation') },
+      { path: 'appointments/:id', ...placeholder('Appointment') },
+      { path: 'waitlist', ...placeholder('Waitlist') },
+      { path: 'verification', ...placeholder('Verification') },
+    ],
+  ),
+  // The User role browses the same organisation lists (its menu in SPEC §2 lists them).
+  onlyFor(
+    ['ADMIN', 'USER'],
+    [
+      { path: 'hospitals', ...placeholder('Hospitals') },
+      { path: 'diagnostics', ...placeholder('Diagnostics') },
+      { path: 'pharmacies', ...placeholder('Pharmacies') },
+    ],
+  ),
+  onlyFor(
+    ['ADMIN'],
+    [
+      { path: 'admin/verifications', ...placeholder('Verifications') },
+      { path: 'admin/verifications/:entityId', ...placeholder('Verification') },
+    ],
+  ),
+  onlyFor(['DOCTOR'], [{ path: 'patients', ...placeholder('Patients') }]),
+  onlyFor(
+    ['DIAGNOSTICS'],
+    [
+      { path: 'tests', ...placeholder('Tests') },
+      { path: 'reports', ...placeholder('Reports') },
+    ],
+  ),
+  onlyFor(
+    ['PHARMACY'],
+    [
+      { path: 'inventory', ...placeholder('Inventory') },
+      { path: 'orders', ...placeholder('Orders') },
+      { path: 'orders/:orderId', ...placeholder('Order') },
+    ],
+  ),
+  onlyFor(['PATIENT'], [{ path: 'medical-records', ...placeholder('Medical Records') }]),
+  { path: 'people', ...placeholder('People') },
+  { path: 'people/:id', ...screen(() => import('../features/people/PersonScreen.tsx').then((m) => m.PersonScreen)) },
+  // Onboarding has its own guard: only the role it is for.
+  onlyFor(['HOSPITAL'], [{ path: 'hospital/onboarding', ...placeholder('Hospital onboarding') }]),
+  onlyFor(['PHARMACY'], [{ path: 'pharmacy/onboarding', ...placeholder('Pharmacy onboarding') }]),
+  onlyFor(['DIAGNOSTICS'], [{ path: 'diagnostics/onboarding', ...placeholder('Diagnostics onboarding') }]),
+];
+
 export const router = createBrowserRouter([
   {
     path: '/',
@@ -16,13 +138,48 @@ export const router = createBrowserRouter([
         Component: PublicLayout,
         children: [
           {
-            index: true,
-            lazy: async () => ({ Component: (await import('../features/home/HomeScreen.tsx')).HomeScreen }),
+            Component: PublicOnly,
+            children: [
+              {
+                path: 'login',
+                ...screen(() => import('../features/accounts/LoginScreen.tsx').then((m) => m.LoginScreen)),
+              },
+              {
+                path: 'register',
+                ...screen(() => import('../features/accounts/RegisterScreen.tsx').then((m) => m.RegisterScreen)),
+              },
+              {
+                path: 'registration-success',
+                ...screen(() =>
+                  import('../features/accounts/RegistrationSuccessScreen.tsx').then((m) => m.RegistrationSuccessScreen),
+                ),
+              },
+              {
+                path: 'forgot-password',
+                ...screen(() =>
+                  import('../features/accounts/ForgotPasswordScreen.tsx').then((m) => m.ForgotPasswordScreen),
+                ),
+              },
+              {
+                path: 'reset-password/:token',
+                ...screen(() =>
+                  import('../features/accounts/ResetPasswordScreen.tsx').then((m) => m.ResetPasswordScreen),
+                ),
+              },
+              {
+                path: 'verify-email',
+                ...screen(() => import('../features/accounts/VerifyEmailScreen.tsx').then((m) => m.VerifyEmailScreen)),
+              },
+            ],
           },
-          {
-            path: '*',
-            lazy: async () => ({ Component: (await import('./NotFoundScreen.tsx')).NotFoundScreen }),
-          },
+          { path: '403', ...screen(() => import('./ForbiddenScreen.tsx').then((m) => m.ForbiddenScreen)) },
+          { path: '*', ...screen(() => import('./NotFoundScreen.tsx').then((m) => m.NotFoundScreen)) },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { ...screen(() => import('./layout/AppLayout.tsx').then((m) => m.AppLayout)), children: signedInRoutes },
         ],
       },
     ],

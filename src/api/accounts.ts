@@ -1,0 +1,37 @@
+import type { RegisterBody, SigninData, User } from '../../domain/schemas/accounts.ts';
+import { requireParam } from '../../domain/rules/params.ts';
+import { request } from './http.ts';
+
+type Message = { message: string };
+
+export const accountsApi = {
+  register: (body: RegisterBody) =>
+    request<{ data: User; message: string }>('post', '/users/register', {
+      json: requireParam(body, 'body', 'register'),
+    }),
+  signin: (body: { email: string; password: string }) =>
+    request<{ data: SigninData }>('post', '/users/signin', { json: requireParam(body, 'body', 'signin') }),
+  userDetails: (signal?: AbortSignal) => request<{ data: User }>('get', '/users/user-details', { signal }),
+  verifyEmail: (token: string) =>
+    request<Message>('get', '/users/verify-email', { query: { token: requireParam(token, 'token', 'verifyEmail') } }),
+  resendVerification: (email: string) =>
+    request<Message>('post', '/users/resend-verification', {
+      json: { email: requireParam(email, 'email', 'resendVerification') },
+    }),
+  requestPasswordReset: (email: string) =>
+    request<Message>('post', '/users/request-reset-password', {
+      json: { email: requireParam(email, 'email', 'requestPasswordReset') },
+    }),
+  resetPassword: (token: string, password: string) =>
+    request<Message>(
+      'post',
+      `/users/reset-password/${encodeURIComponent(requireParam(token, 'token', 'resetPassword'))}`,
+      {
+        json: { password: requireParam(password, 'password', 'resetPassword') },
+      },
+    ),
+};
+
+export const accountKeys = {
+  userDetails: ['user', 'details'] as const,
+};

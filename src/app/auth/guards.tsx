@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import type { Role } from '../../../domain/enums.ts';
+import { PageLoader } from '../../ui/PageLoader.tsx';
+import { useAuth } from './AuthContext.ts';
+import { homeFor, loginPathFor, onboardingRedirect, safeRedirectTarget } from './redirects.ts';
+
+/** Signed-in users only (and only the given roles when any); organisations finish onboarding first. */
+export function RequireAuth({ roles }: { roles?: readonly Role[] }) {
+  const { status, user } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <PageLoader />;
+  if (!user) {
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+  const onboarding = onboardingRedirect(user, location.pathname);
+  if (onboarding) return <Navigate to={onboarding} replace />;
+  if (roles && !roles.includes(user.role)) return <Navigate to="/403" replace />;
+  return <Outlet />;
+}
+
+/** The sign-in pages: a signed-in user goes on to redirectTo (from /login) or to /. */
+export function PublicOnly() {
+  const { status } = useAuth();
+  const [params] = useSearchParams();
+  if (status === 'loading') return <PageLoader />;
+  if (status === 'authenticated') return <Navigate to={safeRedirectTarget(params.get('redirectTo'))} replace />;
+  return <Outlet />;
+}
+
+/** `/`: Admin to /hospitals, everyone else to /profile. */
+export function HomeRedirect() {
+  const { user } = useAuth();
+  return user ? <Navigate to={homeFor(user.role)} replace /> : <PageLoader />;
+}

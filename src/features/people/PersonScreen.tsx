@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import { humanizeRole } from '../../../domain/rules/roles.ts';
+import { formatDate } from '../../../domain/rules/format.ts';
+import type { PublicUser } from '../../../domain/schemas/accounts.ts';
+import { request } from '../../api/http.ts';
+import { useAuth } from '../../app/auth/AuthContext.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+
+/** The Agent Profile: the signed-in user's own account, or another user's public fields. */
+export function PersonScreen() {
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const isSelf = user?.id === id;
+  usePageTitle('Agent Profile');
+  const other = useQuery({
+    queryKey: ['publicUsers', id],
+    queryFn: async () =>
+      (
+        await request<{ data: { users: Record<string, PublicUser> } }>('get', '/users/public/ids', {
+          query: { ids: id },
+        })
+      ).data.users[id] ?? null,
+    enabled: !isSelf && id !== '',
+  });
+
+  const person = isSelf ? user : other.data;
+  return (
+    <section aria-labelledby="person-title" className="mx-auto flex w-full max-w-2xl flex-col gap-6">
+      <h1 id="person-title" className="text-2xl font-bold tracking-tight">
+        Agent Profile
+      </h1>
+      {!isSelf && other.isPending && (
+        <div role="status" className="flex items-center gap-2 text-base-content/70">
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading…
+        </div>
+      )}
+      {!isSelf && other.isError && (
+        <div role="alert" className="alert alert-error alert-soft">
+          We could not load this profile. Check your connection and try again.
+        </div>
+      )}
+      {!isSelf && other.isSuccess && !other.data && (
+        <div role="status" className="alert alert-soft">
+          There is no one with this id on CareMesh.
+        </div>
+      )}
+      {person && (
+        <div className="card border border-base-300 bg-base-100">
+          <dl className="card-body grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+            <dt className="font-medium text-base-content/70">Name</dt>
+            <dd>{person.name ?? '—'}</dd>
+            <dt className="font-medium text-base-content/70">Role</dt>
+            <dd>{humanizeRole(person.role)}</dd>
+            {isSelf && user && (
+              <>
+                <dt className="font-medium text-base-content/70">Email</dt>
+                <dd className="break-all">{user.email}</dd>
+                <dt className="font-medium text-base-content/70">Member since</dt>
+                <dd>{formatDate(user.createdAt)}</dd>
+              </>
+            )}
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}
