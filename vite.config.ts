@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress.ts';
 
 // The API server in development (`npm run dev` starts it beside Vite).
 const API_TARGET = 'http://localhost:3001';
@@ -15,6 +16,7 @@ const proxy = {
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     tailwindcss(),
     VitePWA({
       strategies: 'injectManifest',

@@ -21,6 +21,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
     await app.register(fastifyStatic, {
       root: staticDir,
       wildcard: true,
+      // dist/ holds .br and .gz beside each asset (see scripts/vite-precompress.ts).
+      preCompressed: true,
       index: 'index.html',
       cacheControl: false,
       setHeaders(reply, filePath) {

@@ -31,7 +31,3 @@ export const accountsApi = {
       },
     ),
 };
-
-export const accountKeys = {
-  userDetails: ['user', 'details'] as const,
-};

@@ -179,7 +179,7 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          { ...screen(() => import('./layout/AppLayout.tsx').then((m) => m.AppLayout)), children: signedInRoutes },
+          { ...screen(() => import('./SignedInArea.tsx').then((m) => m.SignedInArea)), children: signedInRoutes },
         ],
       },
     ],

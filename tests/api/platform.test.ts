@@ -1,6 +1,7 @@
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"CareMesh"}');
   await writeFile(path.join(staticDir, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
+  await writeFile(path.join(staticDir, 'assets', 'index-3f2a1b.js.br'), brotliCompressSync('console.log(1)'));
   await writeFile(path.join(staticDir, 'icon-192.png'), 'png');
   t = await startTestApp({
     env: { STATIC_DIR: staticDir },
@@ -196,6 +198,14 @@ describe('the built PWA', () => {
     const res = await t.request('/assets/index-3f2a1b.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed variant to a browser that accepts it', async () => {
+    const res = await t.request('/assets/index-3f2a1b.js', { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await res.text()).toBe('console.log(1)');
   });
 
   it('never caches the service worker or the manifest', async () => {

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isTokenExpired } from '../../../domain/rules/token.ts';
 import type { User } from '../../../domain/schemas/accounts.ts';
-import { accountKeys, accountsApi } from '../../api/accounts.ts';
+import { accountsApi } from '../../api/accounts.ts';
 import { ApiError } from '../../api/http.ts';
 import { clearToken, getToken, storeToken } from '../../api/session.ts';
 import { AuthContext, type AuthContextValue } from './AuthContext.ts';
@@ -20,43 +19,45 @@ function initialToken(): string | null {
   return token;
 }
 
-/** The signed-in user; a token the server refuses is cleared on the spot (not on a network failure). */
-async function loadUser({ signal }: { signal: AbortSignal }): Promise<User> {
-  try {
-    return (await accountsApi.userDetails(signal)).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.kind !== 'NETWORK' && error.kind !== 'SERVER_ERROR') clearToken();
-    throw error;
-  }
-}
+/** The session the server refuses ends here; a network failure keeps the token for later. */
+const refusedByServer = (error: unknown) =>
+  error instanceof ApiError && error.kind !== 'NETWORK' && error.kind !== 'SERVER_ERROR';
 
+/**
+ * The session (SPEC §4): the token in the jwtToken cookie and the user it belongs to. Deliberately
+ * free of the query cache, so the sign-in screens download no data layer.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const [token, setToken] = useState<string | null>(initialToken);
+  const [loaded, setLoaded] = useState<{ token: string; user: User | null } | null>(null);
 
-  const userQuery = useQuery({
-    queryKey: accountKeys.userDetails,
-    queryFn: loadUser,
-    enabled: token !== null,
-    retry: false,
-  });
+  // Load the user of the current token; a token whose user fails to load ends the session.
+  useEffect(() => {
+    if (!token || loaded?.token === token) return;
+    const controller = new AbortController();
+    accountsApi
+      .userDetails(controller.signal)
+      .then(({ data }) => setLoaded({ token, user: data }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (refusedByServer(error)) clearToken();
+        setLoaded({ token, user: null });
+      });
+    return () => controller.abort();
+  }, [token, loaded]);
 
   const logout = useCallback<AuthContextValue['logout']>(
     (options) => {
       clearToken();
       setToken(null);
-      queryClient.clear();
+      setLoaded(null);
       const here = `${location.pathname}${location.search}${location.hash}`;
       navigate(options?.keepLocation ? loginPathFor(here) : '/login', { replace: true });
     },
-    [location.pathname, location.search, location.hash, navigate, queryClient],
+    [location.pathname, location.search, location.hash, navigate],
   );
-
-  // The user failing to load while a token exists ends the session: the guards then send the visitor
-  // to /login, keeping where they were.
-  const sessionFailed = token !== null && userQuery.isError;
 
   // Session expiry is checked every 60 s.
   useEffect(() => {
@@ -67,23 +68,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, [token, logout]);
 
-  const signIn = useCallback(
-    async (newToken: string): Promise<User> => {
-      storeToken(newToken);
-      queryClient.removeQueries({ queryKey: accountKeys.userDetails });
-      const user = await queryClient.fetchQuery({ queryKey: accountKeys.userDetails, queryFn: loadUser });
+  const signIn = useCallback(async (newToken: string): Promise<User> => {
+    storeToken(newToken);
+    try {
+      const { data } = await accountsApi.userDetails();
+      setLoaded({ token: newToken, user: data });
       setToken(newToken);
-      return user;
-    },
-    [queryClient],
-  );
+      return data;
+    } catch (error) {
+      clearToken();
+      throw error;
+    }
+  }, []);
 
   const refreshUser = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: accountKeys.userDetails });
-  }, [queryClient]);
+    if (!token) return;
+    const { data } = await accountsApi.userDetails();
+    setLoaded({ token, user: data });
+  }, [token]);
 
-  const user = token && !sessionFailed ? (userQuery.data ?? null) : null;
-  const status: AuthContextValue['status'] = !token || sessionFailed ? 'anonymous' : user ? 'authenticated' : 'loading';
+  const current = token && loaded?.token === token ? loaded : null;
+  const user = current?.user ?? null;
+  // A token whose user failed to load counts as signed out: the guards send the visitor to /login.
+  const status: AuthContextValue['status'] =
+    !token || (current && !user) ? 'anonymous' : user ? 'authenticated' : 'loading';
 
   const value = useMemo<AuthContextValue>(
     () => ({ status, user, token, signIn, logout, refreshUser }),
