@@ -973,3 +973,13 @@ export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
   verificationUpdate: 'Verification update',
   documentExpiring: 'Document expiring',
 };
+
+/** Where an organisation or doctor profile stands with the admins (non-admins see VERIFIED only). */
+export const VERIFICATION_STATUSES = ['PENDING', 'UNDER_REVIEW', 'VERIFIED', 'REJECTED'] as const;
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
+export const VERIFICATION_STATUS_LABELS: Record<VerificationStatus, string> = {
+  PENDING: 'Pending verification',
+  UNDER_REVIEW: 'Under review',
+  VERIFIED: 'Verified',
+  REJECTED: 'Rejected',
+};

@@ -23,6 +23,7 @@ import { registerStaticApp } from './platform/static.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { hospitalsRoutes } from './modules/hospitals/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export type AppDeps = {
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes(database));
       await api.register(accountsRoutes(ctx));
+      await api.register(hospitalsRoutes(ctx));
       if (!config.isProduction) await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

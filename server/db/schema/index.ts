@@ -1,2 +1,5 @@
 export * from './platform.ts';
 export * from './accounts.ts';
+export * from './organisations.ts';
+export * from './doctors.ts';
+export * from './patients.ts';

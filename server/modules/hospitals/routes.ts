@@ -1,0 +1,227 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../domain/schemas/common.ts';
+import { listOf } from '../../../domain/schemas/directory.ts';
+import {
+  departmentBody,
+  departmentSchema,
+  emergencyContactBody,
+  emergencyContactSchema,
+  hospitalProfileSchema,
+  hospitalSchema,
+  hospitalSearchQuery,
+  onboardHospitalBody,
+  updateHospitalBody,
+} from '../../../domain/schemas/hospitals.ts';
+import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { hospitalsService } from './service.ts';
+
+const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
+const hospitalParams = z.object({ hospitalId: idSchema });
+const departmentParams = hospitalParams.extend({ departmentId: idSchema });
+const contactParams = hospitalParams.extend({ contactId: idSchema });
+const removed = z.object({ message: z.string() });
+
+export const hospitalsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const hospitals = hospitalsService(ctx);
+    const tags = ['hospitals'];
+    const signedIn = ctx.auth.require();
+    const managers = ctx.auth.require('HOSPITAL', 'ADMIN');
+    const security = bearerSecurity;
+
+    app.post(
+      '/hospitals/onboard',
+      {
+        preHandler: ctx.auth.require('HOSPITAL'),
+        schema: {
+          tags,
+          security,
+          summary: "Create the caller's hospital and link it to their account",
+          body: onboardHospitalBody,
+          response: { 201: dataOf(hospitalProfileSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await hospitals.onboard(callerOf(request), request.body), message: 'Hospital onboarded.' }),
+    );
+
+    app.get(
+      '/hospitals/me',
+      {
+        preHandler: ctx.auth.require('HOSPITAL'),
+        schema: { tags, security, summary: "The caller's hospital", response: { 200: dataOf(hospitalProfileSchema) } },
+      },
+      async (request) => ({ data: await hospitals.mine(callerOf(request)) }),
+    );
+
+    app.get(
+      '/hospitals/search',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Search hospitals: text, place, radius, filters, order, pages',
+          querystring: hospitalSearchQuery,
+          response: { 200: listOf('hospitals', hospitalSchema) },
+        },
+      },
+      async (request) => ({ data: await hospitals.search(callerOf(request), request.query) }),
+    );
+
+    app.get(
+      '/hospitals/:hospitalId',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'One hospital',
+          params: hospitalParams,
+          response: { 200: dataOf(hospitalProfileSchema) },
+        },
+      },
+      async (request) => ({ data: await hospitals.byId(callerOf(request), request.params.hospitalId) }),
+    );
+
+    app.patch(
+      '/hospitals/:hospitalId',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Change a hospital (its owner or an admin)',
+          params: hospitalParams,
+          body: updateHospitalBody,
+          response: { 200: dataOf(hospitalProfileSchema) },
+        },
+      },
+      async (request) => ({ data: await hospitals.update(callerOf(request), request.params.hospitalId, request.body) }),
+    );
+
+    app.post(
+      '/hospitals/:hospitalId/departments',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Add a department',
+          params: hospitalParams,
+          body: departmentBody,
+          response: { 201: dataOf(departmentSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await hospitals.addDepartment(callerOf(request), request.params.hospitalId, request.body) }),
+    );
+
+    app.put(
+      '/hospitals/:hospitalId/departments/:departmentId',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Change a department',
+          params: departmentParams,
+          body: departmentBody,
+          response: { 200: dataOf(departmentSchema) },
+        },
+      },
+      async (request) => ({
+        data: await hospitals.updateDepartment(
+          callerOf(request),
+          request.params.hospitalId,
+          request.params.departmentId,
+          request.body,
+        ),
+      }),
+    );
+
+    app.delete(
+      '/hospitals/:hospitalId/departments/:departmentId',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Remove a department',
+          params: departmentParams,
+          response: { 200: removed },
+        },
+      },
+      async (request) => {
+        await hospitals.removeDepartment(callerOf(request), request.params.hospitalId, request.params.departmentId);
+        return { message: 'Department removed.' };
+      },
+    );
+
+    app.post(
+      '/hospitals/:hospitalId/emergency-contacts',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Add an emergency contact',
+          params: hospitalParams,
+          body: emergencyContactBody,
+          response: { 201: dataOf(emergencyContactSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await hospitals.addEmergencyContact(callerOf(request), request.params.hospitalId, request.body),
+        }),
+    );
+
+    app.patch(
+      '/hospitals/:hospitalId/emergency-contacts/:contactId',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Change an emergency contact',
+          params: contactParams,
+          body: emergencyContactBody.partial(),
+          response: { 200: dataOf(emergencyContactSchema) },
+        },
+      },
+      async (request) => ({
+        data: await hospitals.updateEmergencyContact(
+          callerOf(request),
+          request.params.hospitalId,
+          request.params.contactId,
+          request.body,
+        ),
+      }),
+    );
+
+    app.delete(
+      '/hospitals/:hospitalId/emergency-contacts/:contactId',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Remove an emergency contact',
+          params: contactParams,
+          response: { 200: removed },
+        },
+      },
+      async (request) => {
+        await hospitals.removeEmergencyContact(callerOf(request), request.params.hospitalId, request.params.contactId);
+        return { message: 'Emergency contact removed.' };
+      },
+    );
+  };
