@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +18,7 @@ import type { Database } from './db/client.ts';
 import { createAuthenticator, createTokenService } from './platform/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './platform/context.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
 import { createMailer } from './platform/mail.ts';
 import { sharedSecret } from './platform/secrets.ts';
 import { loggerOptions } from './platform/logging.ts';
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20, fieldSize: 10_000 } });
   await app.register(rateLimit, {
     global: false,
     // After body parsing, so a limit can key on the account a request names, not only on the address.
@@ -125,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     log: app.log,
     mailer: await createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    files: createFileStore(path.join(config.dataDir, 'files')),
     tokens,
     auth: createAuthenticator(database.db, tokens),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },

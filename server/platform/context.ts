@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Authenticator, TokenService } from './auth.ts';
+import type { FileStore } from './files.ts';
 import type { Mailer } from './mail.ts';
 
 export type RateLimitRule = { max: number; timeWindow: number };
@@ -25,6 +26,7 @@ export type AppContext = {
   db: Db;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  files: FileStore;
   tokens: TokenService;
   auth: Authenticator;
   rateLimits: RateLimits;

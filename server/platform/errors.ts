@@ -60,6 +60,9 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
         details: { issues },
       });
     }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return sendError(reply, 413, { error: 'VALIDATION', message: 'The file is larger than the upload limit.' });
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendError(reply, 413, {
         error: 'VALIDATION',
