@@ -26,6 +26,10 @@ const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject =
   children,
 });
 
+const MyHospital = lazy(() =>
+  import('../features/profile/MyHospitalScreen.tsx').then((m) => ({ default: m.MyHospitalScreen })),
+);
+
 const ORGANISATIONS: readonly Role[] = ['HOSPITAL', 'DOCTOR', 'DIAGNOSTICS', 'PHARMACY'];
 
 const signedInRoutes: RouteObject[] = [
@@ -34,14 +38,16 @@ const signedInRoutes: RouteObject[] = [
     path: 'profile',
     element: (
       <RoleScreen
-        screens={placeholderFor({
-          HOSPITAL: 'My Hospital',
-          PHARMACY: 'My Pharmacy',
-          DIAGNOSTICS: 'My Diagnostics',
-          DOCTOR: 'My Profile',
-          PATIENT: 'My Profile',
-          USER: 'My Account',
-        })}
+        screens={{
+          ...placeholderFor({
+            PHARMACY: 'My Pharmacy',
+            DIAGNOSTICS: 'My Diagnostics',
+            DOCTOR: 'My Profile',
+            PATIENT: 'My Profile',
+            USER: 'My Account',
+          }),
+          HOSPITAL: MyHospital,
+        }}
       />
     ),
   },
@@ -90,7 +96,10 @@ const signedInRoutes: RouteObject[] = [
   onlyFor(
     ['ADMIN', 'USER'],
     [
-      { path: 'hospitals', ...placeholder('Hospitals') },
+      {
+        path: 'hospitals',
+        ...screen(() => import('../features/directory/HospitalsScreen.tsx').then((m) => m.HospitalsScreen)),
+      },
       { path: 'diagnostics', ...placeholder('Diagnostics') },
       { path: 'pharmacies', ...placeholder('Pharmacies') },
     ],
@@ -122,7 +131,17 @@ const signedInRoutes: RouteObject[] = [
   { path: 'people', ...placeholder('People') },
   { path: 'people/:id', ...screen(() => import('../features/people/PersonScreen.tsx').then((m) => m.PersonScreen)) },
   // Onboarding has its own guard: only the role it is for.
-  onlyFor(['HOSPITAL'], [{ path: 'hospital/onboarding', ...placeholder('Hospital onboarding') }]),
+  onlyFor(
+    ['HOSPITAL'],
+    [
+      {
+        path: 'hospital/onboarding',
+        ...screen(() =>
+          import('../features/onboarding/HospitalOnboardingScreen.tsx').then((m) => m.HospitalOnboardingScreen),
+        ),
+      },
+    ],
+  ),
   onlyFor(['PHARMACY'], [{ path: 'pharmacy/onboarding', ...placeholder('Pharmacy onboarding') }]),
   onlyFor(['DIAGNOSTICS'], [{ path: 'diagnostics/onboarding', ...placeholder('Diagnostics onboarding') }]),
 ];

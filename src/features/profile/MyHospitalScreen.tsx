@@ -1,0 +1,253 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  HOSPITAL_TYPE_LABELS,
+  INDIAN_STATE_LABELS,
+  SPECIALIZATION_LABELS,
+  VERIFICATION_STATUS_LABELS,
+} from '../../../domain/enums.ts';
+import { formatPhone } from '../../../domain/rules/phone.ts';
+import { departmentBody, emergencyContactBody } from '../../../domain/schemas/hospitals.ts';
+import { hospitalKeys, hospitalsApi, type HospitalProfile } from '../../api/hospitals.ts';
+import { messageOf } from '../../api/http.ts';
+import { Button } from '../../ui/Button.tsx';
+import { TextField } from '../../ui/form/TextField.tsx';
+import { useToast } from '../../ui/toast/index.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+
+export function MyHospitalScreen() {
+  usePageTitle('My Hospital');
+  const hospital = useQuery({ queryKey: hospitalKeys.mine, queryFn: async () => (await hospitalsApi.mine()).data });
+
+  if (hospital.isPending) {
+    return (
+      <div role="status" className="flex items-center gap-2 py-8 text-base-content/70">
+        <span className="loading loading-spinner loading-md" aria-hidden="true" /> Loading your hospital…
+      </div>
+    );
+  }
+  if (hospital.isError) {
+    return (
+      <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+        <span>Could not load your hospital: {messageOf(hospital.error)}</span>
+        <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void hospital.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const h = hospital.data;
+  return (
+    <section aria-labelledby="my-hospital-title" className="flex flex-col gap-5">
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 id="my-hospital-title" className="text-2xl font-bold tracking-tight">
+          {h.name}
+        </h1>
+        <span className={`badge ${h.verificationStatus === 'VERIFIED' ? 'badge-success' : 'badge-warning'} badge-soft`}>
+          {VERIFICATION_STATUS_LABELS[h.verificationStatus]}
+        </span>
+      </header>
+      <div className="card border border-base-300 bg-base-100">
+        <dl className="card-body grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+          <dt className="font-medium text-base-content/70">Type</dt>
+          <dd>{HOSPITAL_TYPE_LABELS[h.hospitalType]}</dd>
+          <dt className="font-medium text-base-content/70">Registration number</dt>
+          <dd>{h.registrationNumber}</dd>
+          <dt className="font-medium text-base-content/70">Address</dt>
+          <dd>
+            {[h.address.buildingNumber, h.address.street, h.address.locality, h.address.landmark, h.address.city]
+              .filter(Boolean)
+              .join(', ')}{' '}
+            {h.address.pincode}, {INDIAN_STATE_LABELS[h.address.state]}
+          </dd>
+          <dt className="font-medium text-base-content/70">Phone</dt>
+          <dd>{h.phone ? formatPhone(h.phone) : '—'}</dd>
+          <dt className="font-medium text-base-content/70">Specialties</dt>
+          <dd>{h.specialties.map((s) => SPECIALIZATION_LABELS[s as never] ?? s).join(', ') || '—'}</dd>
+          <dt className="font-medium text-base-content/70">Facilities</dt>
+          <dd>
+            {[h.emergencyServices && 'Emergency', h.icuAvailability && 'ICU', h.ambulanceService && 'Ambulance']
+              .filter(Boolean)
+              .join(', ') || '—'}
+            {h.totalBeds ? ` · ${h.totalBeds} beds` : ''}
+          </dd>
+        </dl>
+      </div>
+      <Departments hospital={h} />
+      <EmergencyContacts hospital={h} />
+    </section>
+  );
+}
+
+function useHospitalMutation<T>(run: (input: T) => Promise<unknown>, success: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: hospitalKeys.mine });
+      toast.success(success, { title: 'Success' });
+    },
+    onError: (error) => toast.error(messageOf(error), { title: 'Error' }),
+  });
+}
+
+function Departments({ hospital }: { hospital: HospitalProfile }) {
+  const [name, setName] = useState('');
+  const [floor, setFloor] = useState('');
+  const [error, setError] = useState<string>();
+  const add = useHospitalMutation(
+    (body: { name: string; floor?: string }) => hospitalsApi.addDepartment(hospital.id, body),
+    'Department added.',
+  );
+  const remove = useHospitalMutation(
+    (id: string) => hospitalsApi.removeDepartment(hospital.id, id),
+    'Department removed.',
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = departmentBody.safeParse({ name, floor: floor.trim() || undefined });
+    setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        setName('');
+        setFloor('');
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="departments-title" className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-3">
+        <h2 id="departments-title" className="text-lg font-semibold">
+          Departments
+        </h2>
+        {hospital.departments.length === 0 ? (
+          <p className="text-sm text-base-content/70">No departments yet. Add the first one below.</p>
+        ) : (
+          <ul className="divide-y divide-base-300">
+            {hospital.departments.map((d) => (
+              <li key={d.id} className="flex items-center justify-between gap-2 py-2">
+                <span>
+                  {d.name}
+                  {d.floor && <span className="text-sm text-base-content/70"> · floor {d.floor}</span>}
+                </span>
+                <Button
+                  size="xs"
+                  variant="danger"
+                  buttonStyle="ghost"
+                  aria-label={`Remove ${d.name}`}
+                  loading={remove.isPending && remove.variables === d.id}
+                  onClick={() => remove.mutate(d.id)}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+          <TextField
+            label="New department"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={error}
+            className="grow"
+          />
+          <TextField label="Floor" value={floor} onChange={(e) => setFloor(e.target.value)} className="sm:w-28" />
+          <Button type="submit" loading={add.isPending}>
+            Add department
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+function EmergencyContacts({ hospital }: { hospital: HospitalProfile }) {
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = useHospitalMutation(
+    (body: { name: string; phone: string; available24x7: boolean }) =>
+      hospitalsApi.addEmergencyContact(hospital.id, body),
+    'Emergency contact added.',
+  );
+  const remove = useHospitalMutation(
+    (id: string) => hospitalsApi.removeEmergencyContact(hospital.id, id),
+    'Emergency contact removed.',
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emergencyContactBody.safeParse({ name, phone, available24x7: true });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    add.mutate(parsed.data, {
+      onSuccess: () => {
+        setName('');
+        setPhone('');
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="contacts-title" className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-3">
+        <h2 id="contacts-title" className="text-lg font-semibold">
+          Emergency contacts
+        </h2>
+        {hospital.emergencyContacts.length === 0 ? (
+          <p className="text-sm text-base-content/70">No emergency contacts yet.</p>
+        ) : (
+          <ul className="divide-y divide-base-300">
+            {hospital.emergencyContacts.map((c) => (
+              <li key={c.id} className="flex items-center justify-between gap-2 py-2">
+                <span>
+                  {c.name} ·{' '}
+                  <a className="link link-primary" href={`tel:+91${c.phone}`}>
+                    {formatPhone(c.phone)}
+                  </a>
+                </span>
+                <Button
+                  size="xs"
+                  variant="danger"
+                  buttonStyle="ghost"
+                  aria-label={`Remove ${c.name}`}
+                  loading={remove.isPending && remove.variables === c.id}
+                  onClick={() => remove.mutate(c.id)}
+                >
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        <form onSubmit={submit} className="flex flex-col gap-2 sm:flex-row sm:items-end" noValidate>
+          <TextField
+            label="Contact name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+            className="grow"
+          />
+          <TextField
+            label="Contact phone"
+            type="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            error={errors.phone}
+          />
+          <Button type="submit" loading={add.isPending}>
+            Add contact
+          </Button>
+        </form>
+      </div>
+    </section>
+  );
+}
