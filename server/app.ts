@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -27,6 +28,10 @@ import { accountsRoutes } from './modules/accounts/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { hospitalsRoutes } from './modules/hospitals/routes.ts';
+import { patientsRoutes } from './modules/patients/routes.ts';
+import { pharmaciesRoutes } from './modules/pharmacies/routes.ts';
+import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
+import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export type AppDeps = {
@@ -62,6 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+
+  // API answers (directory pages, lists) compressed for slow mobile networks; built assets come precompressed.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const secure = config.publicUrl.startsWith('https:');
   await app.register(helmet, {
@@ -140,6 +148,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes(database));
       await api.register(accountsRoutes(ctx));
       await api.register(hospitalsRoutes(ctx));
+      await api.register(patientsRoutes(ctx));
+      await api.register(pharmaciesRoutes(ctx));
+      await api.register(diagnosticsRoutes(ctx));
+      await api.register(doctorsRoutes(ctx));
       if (!config.isProduction) await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

@@ -134,7 +134,8 @@ export async function searchDirectory<Row extends Record<string, unknown>>(optio
   return {
     rows: rows.map(({ searchTotal: _total, distanceKm: km, ...row }) => ({
       ...(row as Row),
-      ...(km === undefined ? {} : { distanceKm: Math.round(Number(km) * 100) / 100 }),
+      // A row without coordinates has no distance (not 0 km).
+      ...(km === undefined || km === null ? {} : { distanceKm: Math.round(Number(km) * 100) / 100 }),
     })),
     total,
   };

@@ -228,3 +228,12 @@ describe('the built PWA', () => {
     expect((await res.json()).error).toBe('NOT_FOUND');
   });
 });
+
+describe('compression', () => {
+  it('compresses a large API answer for a client that accepts it', async () => {
+    const res = await t.request('/api/docs/json', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect((await res.json()).openapi).toMatch(/^3\./);
+  });
+});

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../domain/schemas/common.ts';
+import { listOf } from '../../../domain/schemas/directory.ts';
+import {
+  diagnosticsCentreSchema,
+  diagnosticsSearchQuery,
+  onboardDiagnosticsBody,
+  resultsTurnaroundBody,
+  staffingExpertiseBody,
+  updateDiagnosticsBody,
+} from '../../../domain/schemas/diagnostics.ts';
+import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { diagnosticsService } from './service.ts';
+
+const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
+const centreParams = z.object({ diagnosticsId: idSchema });
+
+export const diagnosticsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const diagnostics = diagnosticsService(ctx);
+    const tags = ['diagnostics'];
+    const signedIn = ctx.auth.require();
+    const managers = ctx.auth.require('DIAGNOSTICS', 'ADMIN');
+    const security = bearerSecurity;
+
+    app.post(
+      '/diagnostics/onboard',
+      {
+        preHandler: ctx.auth.require('DIAGNOSTICS'),
+        schema: {
+          tags,
+          security,
+          summary: "Create the caller's diagnostics centre and link it to their account",
+          body: onboardDiagnosticsBody,
+          response: { 201: dataOf(diagnosticsCentreSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await diagnostics.onboard(callerOf(request), request.body),
+          message: 'Diagnostics centre onboarded.',
+        }),
+    );
+
+    app.get(
+      '/diagnostics/me',
+      {
+        preHandler: ctx.auth.require('DIAGNOSTICS'),
+        schema: {
+          tags,
+          security,
+          summary: "The caller's diagnostics centre",
+          response: { 200: dataOf(diagnosticsCentreSchema) },
+        },
+      },
+      async (request) => ({ data: await diagnostics.mine(callerOf(request)) }),
+    );
+
+    app.get(
+      '/diagnostics/search',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Search diagnostics centres: text (name, city, tests), place, radius, filters, order, pages',
+          querystring: diagnosticsSearchQuery,
+          response: { 200: listOf('diagnosticsCentres', diagnosticsCentreSchema) },
+        },
+      },
+      async (request) => ({ data: await diagnostics.search(callerOf(request), request.query) }),
+    );
+
+    app.get(
+      '/diagnostics/:diagnosticsId',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'One diagnostics centre',
+          params: centreParams,
+          response: { 200: dataOf(diagnosticsCentreSchema) },
+        },
+      },
+      async (request) => ({ data: await diagnostics.byId(callerOf(request), request.params.diagnosticsId) }),
+    );
+
+    app.patch(
+      '/diagnostics/:diagnosticsId',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Change a diagnostics centre (its owner or an admin)',
+          params: centreParams,
+          body: updateDiagnosticsBody,
+          response: { 200: dataOf(diagnosticsCentreSchema) },
+        },
+      },
+      async (request) => ({
+        data: await diagnostics.update(callerOf(request), request.params.diagnosticsId, request.body),
+      }),
+    );
+
+    app.patch(
+      '/diagnostics/:diagnosticsId/results-turnaround',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Results turnaround: replace the map of test type → hours from sample to result (1 to 720), for offered tests only; {} clears it. The SPEC names this PATCH without its path.',
+          params: centreParams,
+          body: resultsTurnaroundBody,
+          response: { 200: dataOf(diagnosticsCentreSchema) },
+        },
+      },
+      async (request) => ({
+        data: await diagnostics.setResultsTurnaround(callerOf(request), request.params.diagnosticsId, request.body),
+      }),
+    );
+
+    app.patch(
+      '/diagnostics/:diagnosticsId/staffing-expertise',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Staffing and expertise: pathologist, radiologist and technician counts (0 to 500) and areas of expertise; fields left out stay as they were. The SPEC names this PATCH without its path.',
+          params: centreParams,
+          body: staffingExpertiseBody,
+          response: { 200: dataOf(diagnosticsCentreSchema) },
+        },
+      },
+      async (request) => ({
+        data: await diagnostics.setStaffingExpertise(callerOf(request), request.params.diagnosticsId, request.body),
+      }),
+    );
+  };

@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema } from '../../../domain/schemas/common.ts';
+import { listOf } from '../../../domain/schemas/directory.ts';
+import {
+  doctorSchema,
+  doctorSearchQuery,
+  doctorSlug,
+  onboardDoctorBody,
+  updateDoctorBody,
+} from '../../../domain/schemas/doctors.ts';
+import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { doctorsService } from './service.ts';
+
+const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
+const doctorParams = z.object({ doctorId: idSchema });
+const slugParams = z.object({ slug: doctorSlug });
+
+export const doctorsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const doctors = doctorsService(ctx);
+    const tags = ['doctors'];
+    const signedIn = ctx.auth.require();
+    const security = bearerSecurity;
+
+    app.post(
+      '/doctors/onboard',
+      {
+        preHandler: ctx.auth.require('DOCTOR'),
+        schema: {
+          tags,
+          security,
+          summary: "Create the caller's doctor profile (with a unique slug from the name) and link it to their account",
+          body: onboardDoctorBody,
+          response: { 201: dataOf(doctorSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await doctors.onboard(callerOf(request), request.body), message: 'Doctor profile created.' }),
+    );
+
+    app.get(
+      '/doctors/me',
+      {
+        preHandler: ctx.auth.require('DOCTOR'),
+        schema: { tags, security, summary: "The caller's doctor profile", response: { 200: dataOf(doctorSchema) } },
+      },
+      async (request) => ({ data: await doctors.mine(callerOf(request)) }),
+    );
+
+    app.get(
+      '/doctors/search',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Search doctors: text (name, city, specialisations), place, radius, filters, order, pages; hospitalId lists a hospital's doctors (all of them for that hospital itself)",
+          querystring: doctorSearchQuery,
+          response: { 200: listOf('doctors', doctorSchema) },
+        },
+      },
+      async (request) => ({ data: await doctors.search(callerOf(request), request.query) }),
+    );
+
+    app.get(
+      '/doctors/slug/:slug',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'One doctor, by the slug of their profile address',
+          params: slugParams,
+          response: { 200: dataOf(doctorSchema) },
+        },
+      },
+      async (request) => ({ data: await doctors.bySlug(callerOf(request), request.params.slug) }),
+    );
+
+    app.get(
+      '/doctors/:doctorId',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'One doctor',
+          params: doctorParams,
+          response: { 200: dataOf(doctorSchema) },
+        },
+      },
+      async (request) => ({ data: await doctors.byId(callerOf(request), request.params.doctorId) }),
+    );
+
+    app.patch(
+      '/doctors/:doctorId',
+      {
+        preHandler: ctx.auth.require('DOCTOR', 'ADMIN'),
+        schema: {
+          tags,
+          security,
+          summary: 'Change a doctor profile (the doctor or an admin); the slug never changes',
+          params: doctorParams,
+          body: updateDoctorBody,
+          response: { 200: dataOf(doctorSchema) },
+        },
+      },
+      async (request) => ({ data: await doctors.update(callerOf(request), request.params.doctorId, request.body) }),
+    );
+  };

@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idSchema, paginationQuery } from '../../../domain/schemas/common.ts';
+import { listOf } from '../../../domain/schemas/directory.ts';
+import {
+  PATIENT_DOCUMENT_MAX_MB,
+  createPatientBody,
+  medicalHistoryBody,
+  medicalHistoryEntrySchema,
+  patientDocumentSchema,
+  patientListQuery,
+  patientSchema,
+  patientStatisticsSchema,
+  updatePatientBody,
+} from '../../../domain/schemas/patients.ts';
+import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { readUpload } from '../../platform/files.ts';
+import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, attachmentDisposition, patientsService } from './service.ts';
+
+const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
+const patientParams = z.object({ id: idSchema });
+const documentParams = patientParams.extend({ documentId: idSchema });
+
+export const patientsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const patients = patientsService(ctx);
+    const tags = ['patients'];
+    const security = bearerSecurity;
+    const signedIn = ctx.auth.require();
+    const managers = ctx.auth.require(...PATIENT_MANAGER_ROLES);
+
+    app.post(
+      '/patients',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: "Create the caller's patient profile (a patient), or a patient record (an admin)",
+          description:
+            'A patient creates their own profile, linked to their account; a second one answers 409. An admin creates a record no account is linked to.',
+          body: createPatientBody,
+          response: { 201: dataOf(patientSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await patients.create(callerOf(request), request.body), message: 'Patient profile created.' }),
+    );
+
+    app.get(
+      '/patients',
+      {
+        preHandler: ctx.auth.require(...PATIENT_LIST_ROLES),
+        schema: {
+          tags,
+          security,
+          summary: 'List the patients the caller may see, with filters, order and pages',
+          description:
+            'An admin sees every patient; a patient only themself; a doctor or hospital only patients they have an appointment or consultation with.',
+          querystring: patientListQuery,
+          response: { 200: listOf('patients', patientSchema) },
+        },
+      },
+      async (request) => ({ data: await patients.list(callerOf(request), request.query) }),
+    );
+
+    app.get(
+      '/patients/me',
+      {
+        preHandler: ctx.auth.require('PATIENT'),
+        schema: { tags, security, summary: "The caller's patient profile", response: { 200: dataOf(patientSchema) } },
+      },
+      async (request) => ({ data: await patients.mine(callerOf(request)) }),
+    );
+
+    app.get(
+      '/patients/statistics/overview',
+      {
+        preHandler: ctx.auth.require('ADMIN'),
+        schema: {
+          tags,
+          security,
+          summary: 'Patient totals: all, new this month, by gender, by blood group, by state',
+          response: { 200: dataOf(patientStatisticsSchema) },
+        },
+      },
+      async () => ({ data: await patients.statistics() }),
+    );
+
+    app.get(
+      '/patients/:id',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'One patient',
+          params: patientParams,
+          response: { 200: dataOf(patientSchema) },
+        },
+      },
+      async (request) => ({ data: await patients.byId(callerOf(request), request.params.id) }),
+    );
+
+    app.put(
+      '/patients/:id',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Change a patient (the patient themself or an admin); fields not sent stay, null clears',
+          params: patientParams,
+          body: updatePatientBody,
+          response: { 200: dataOf(patientSchema) },
+        },
+      },
+      async (request) => ({ data: await patients.update(callerOf(request), request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/patients/:id',
+      {
+        preHandler: managers,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a patient (soft; afterwards only admins can reach the record)',
+          params: patientParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => {
+        await patients.remove(callerOf(request), request.params.id);
+        return { message: 'Patient deleted.' };
+      },
+    );
+
+    app.post(
+      '/patients/:id/documents',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: `Upload a document: multipart with "file" (JPEG, PNG, WebP or PDF, up to ${PATIENT_DOCUMENT_MAX_MB} MB) and "title"`,
+          consumes: ['multipart/form-data'],
+          params: patientParams,
+          response: { 201: dataOf(patientDocumentSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await patients.addDocument(callerOf(request), request.params.id, () => readUpload(request, 'file')),
+          message: 'Document uploaded.',
+        }),
+    );
+
+    app.get(
+      '/patients/:id/documents',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: "A patient's documents, newest first",
+          params: patientParams,
+          querystring: paginationQuery,
+          response: { 200: listOf('documents', patientDocumentSchema) },
+        },
+      },
+      async (request) => ({ data: await patients.documents(callerOf(request), request.params.id, request.query) }),
+    );
+
+    app.get(
+      '/patients/:id/documents/:documentId/content',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: "Download a document's file (as an attachment, never cached)",
+          params: documentParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await patients.documentContent(callerOf(request), request.params.id, request.params.documentId);
+        return reply
+          .type(file.contentType)
+          .header('content-disposition', attachmentDisposition(file.fileName))
+          .header('cache-control', 'private, no-store')
+          .send(file.content);
+      },
+    );
+
+    app.post(
+      '/patients/:id/medical-history',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: "Add an entry to a patient's medical history",
+          params: patientParams,
+          body: medicalHistoryBody,
+          response: { 201: dataOf(medicalHistoryEntrySchema) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send({
+          data: await patients.addMedicalHistory(callerOf(request), request.params.id, request.body),
+        }),
+    );
+
+    app.get(
+      '/patients/:id/medical-history',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: "A patient's medical history, newest first",
+          params: patientParams,
+          querystring: paginationQuery,
+          response: { 200: listOf('medicalHistory', medicalHistoryEntrySchema) },
+        },
+      },
+      async (request) => ({ data: await patients.medicalHistory(callerOf(request), request.params.id, request.query) }),
+    );
+  };
