@@ -2,18 +2,14 @@ import { count } from 'drizzle-orm';
 import type { Role } from '../../domain/enums.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
+import { insertDemoNetwork } from './demo/insert.ts';
+import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
+import { buildDemoNetwork } from './demo/network.ts';
 import { users } from './schema/index.ts';
 
-export const DEMO_PASSWORD = 'CareMesh@2026';
+export { DEMO_REFERENCE_IDS };
 
-/** Fixed ids, so the demo profiles and the accounts linked to them are the same on every machine. */
-export const DEMO_REFERENCE_IDS = {
-  hospital: '0d3c5a0e-7a51-4c1b-9a38-000000000001',
-  doctor: '0d3c5a0e-7a51-4c1b-9a38-000000000002',
-  diagnostics: '0d3c5a0e-7a51-4c1b-9a38-000000000003',
-  pharmacy: '0d3c5a0e-7a51-4c1b-9a38-000000000004',
-  patient: '0d3c5a0e-7a51-4c1b-9a38-000000000005',
-} as const;
+export const DEMO_PASSWORD = 'CareMesh@2026';
 
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: string; referenceId: string | null }> = [
   { email: 'admin@caremesh.test', role: 'ADMIN', name: 'Meera Iyer', referenceId: null },
@@ -42,18 +38,31 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: str
 ];
 
 /**
- * Creates the demo accounts on a database that has no users yet; an existing database is left alone.
- * Returns how many accounts were created.
+ * On a database with no users yet: creates the demo accounts and the demo network they belong to
+ * (hospitals, doctors, diagnostics centres, pharmacies and patients across every state), all in one
+ * transaction. An existing database is left alone. Returns how many accounts were created.
  */
 export async function seedDemoData(db: Db): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return 0;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const [passwordHash, network] = await Promise.all([hashPassword(DEMO_PASSWORD), buildDemoNetwork()]);
   const verifiedAt = new Date();
-  const created = await db
-    .insert(users)
-    .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash, emailVerifiedAt: verifiedAt })))
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return created.length;
+  return db.transaction(async (tx) => {
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((account) => ({
+          ...account,
+          id: DEMO_USER_IDS[account.email],
+          passwordHash,
+          emailVerifiedAt: verifiedAt,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    // Another instance seeding at the same moment got there first: its network is already in.
+    if (created.length === 0) return 0;
+    await insertDemoNetwork(tx, network);
+    return created.length;
+  });
 }

@@ -30,6 +30,10 @@ const MyHospital = lazy(() =>
   import('../features/profile/MyHospitalScreen.tsx').then((m) => ({ default: m.MyHospitalScreen })),
 );
 
+const HospitalDoctors = lazy(() =>
+  import('../features/hospital-doctors/HospitalDoctorsScreen.tsx').then((m) => ({ default: m.HospitalDoctorsScreen })),
+);
+
 const ORGANISATIONS: readonly Role[] = ['HOSPITAL', 'DOCTOR', 'DIAGNOSTICS', 'PHARMACY'];
 
 const signedInRoutes: RouteObject[] = [
@@ -40,13 +44,21 @@ const signedInRoutes: RouteObject[] = [
       <RoleScreen
         screens={{
           ...placeholderFor({
-            PHARMACY: 'My Pharmacy',
-            DIAGNOSTICS: 'My Diagnostics',
-            DOCTOR: 'My Profile',
-            PATIENT: 'My Profile',
             USER: 'My Account',
           }),
+          DOCTOR: lazy(() =>
+            import('../features/profile/DoctorProfileScreen.tsx').then((m) => ({ default: m.DoctorProfileScreen })),
+          ),
+          PATIENT: lazy(() =>
+            import('../features/profile/PatientProfileScreen.tsx').then((m) => ({ default: m.PatientProfileScreen })),
+          ),
           HOSPITAL: MyHospital,
+          PHARMACY: lazy(() =>
+            import('../features/profile/MyPharmacyScreen.tsx').then((m) => ({ default: m.MyPharmacyScreen })),
+          ),
+          DIAGNOSTICS: lazy(() =>
+            import('../features/profile/MyDiagnosticsScreen.tsx').then((m) => ({ default: m.MyDiagnosticsScreen })),
+          ),
         }}
       />
     ),
@@ -80,7 +92,19 @@ const signedInRoutes: RouteObject[] = [
   },
   {
     path: 'doctors',
-    element: <RoleScreen screens={placeholderFor({ ADMIN: 'Doctors', HOSPITAL: 'Doctors', USER: 'Doctors' })} />,
+    element: (
+      <RoleScreen
+        screens={{
+          ADMIN: lazy(() =>
+            import('../features/directory/DoctorsScreen.tsx').then((m) => ({ default: m.DoctorsScreen })),
+          ),
+          USER: lazy(() =>
+            import('../features/directory/DoctorsScreen.tsx').then((m) => ({ default: m.DoctorsScreen })),
+          ),
+          HOSPITAL: HospitalDoctors,
+        }}
+      />
+    ),
   },
   onlyFor(
     ['HOSPITAL'],
@@ -100,8 +124,14 @@ const signedInRoutes: RouteObject[] = [
         path: 'hospitals',
         ...screen(() => import('../features/directory/HospitalsScreen.tsx').then((m) => m.HospitalsScreen)),
       },
-      { path: 'diagnostics', ...placeholder('Diagnostics') },
-      { path: 'pharmacies', ...placeholder('Pharmacies') },
+      {
+        path: 'diagnostics',
+        ...screen(() => import('../features/directory/DiagnosticsScreen.tsx').then((m) => m.DiagnosticsScreen)),
+      },
+      {
+        path: 'pharmacies',
+        ...screen(() => import('../features/directory/PharmaciesScreen.tsx').then((m) => m.PharmaciesScreen)),
+      },
     ],
   ),
   onlyFor(
@@ -111,7 +141,15 @@ const signedInRoutes: RouteObject[] = [
       { path: 'admin/verifications/:entityId', ...placeholder('Verification') },
     ],
   ),
-  onlyFor(['DOCTOR'], [{ path: 'patients', ...placeholder('Patients') }]),
+  onlyFor(
+    ['DOCTOR'],
+    [
+      {
+        path: 'patients',
+        ...screen(() => import('../features/patients/PatientsScreen.tsx').then((m) => m.PatientsScreen)),
+      },
+    ],
+  ),
   onlyFor(
     ['DIAGNOSTICS'],
     [
@@ -127,7 +165,15 @@ const signedInRoutes: RouteObject[] = [
       { path: 'orders/:orderId', ...placeholder('Order') },
     ],
   ),
-  onlyFor(['PATIENT'], [{ path: 'medical-records', ...placeholder('Medical Records') }]),
+  onlyFor(
+    ['PATIENT'],
+    [
+      {
+        path: 'medical-records',
+        ...screen(() => import('../features/records/MedicalRecordsScreen.tsx').then((m) => m.MedicalRecordsScreen)),
+      },
+    ],
+  ),
   { path: 'people', ...placeholder('People') },
   { path: 'people/:id', ...screen(() => import('../features/people/PersonScreen.tsx').then((m) => m.PersonScreen)) },
   // Onboarding has its own guard: only the role it is for.
@@ -142,8 +188,28 @@ const signedInRoutes: RouteObject[] = [
       },
     ],
   ),
-  onlyFor(['PHARMACY'], [{ path: 'pharmacy/onboarding', ...placeholder('Pharmacy onboarding') }]),
-  onlyFor(['DIAGNOSTICS'], [{ path: 'diagnostics/onboarding', ...placeholder('Diagnostics onboarding') }]),
+  onlyFor(
+    ['PHARMACY'],
+    [
+      {
+        path: 'pharmacy/onboarding',
+        ...screen(() =>
+          import('../features/onboarding/PharmacyOnboardingScreen.tsx').then((m) => m.PharmacyOnboardingScreen),
+        ),
+      },
+    ],
+  ),
+  onlyFor(
+    ['DIAGNOSTICS'],
+    [
+      {
+        path: 'diagnostics/onboarding',
+        ...screen(() =>
+          import('../features/onboarding/DiagnosticsOnboardingScreen.tsx').then((m) => m.DiagnosticsOnboardingScreen),
+        ),
+      },
+    ],
+  ),
 ];
 
 export const router = createBrowserRouter([

@@ -58,3 +58,22 @@ test('a new hospital account onboards through the wizard, keeps its draft across
   await page.goto('/hospital/onboarding');
   await expect(page).toHaveURL(/\/profile$/);
 });
+
+test("a hospital sees its own doctors; a doctor's patients list explains why it is empty", async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, 'hospital@caremesh.test');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Sahyadri Care Hospital' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Doctors' }).click();
+  await expect(page).toHaveURL(/\/doctors$/);
+  await expect(page.getByRole('cell', { name: 'Dr Arjun Rao' })).toBeVisible();
+
+  await page.getByRole('button', { name: /hospital@caremesh\.test/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await signIn(page, 'doctor@caremesh.test');
+  await page.goto('/patients?bloodGroup=O_POSITIVE');
+  await expect(page.getByLabel('Blood group')).toHaveValue('O_POSITIVE');
+  await expect(
+    page.getByText('Patients appear here once they have an appointment or a consultation with you.'),
+  ).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import { requireParam } from '../../domain/rules/params.ts';
+import type {
+  ResultsTurnaroundBody,
+  diagnosticsCentreSchema,
+  staffingExpertiseBody,
+} from '../../domain/schemas/diagnostics.ts';
+import { request } from './http.ts';
+
+export type DiagnosticsProfile = z.output<typeof diagnosticsCentreSchema>;
+
+const base = (diagnosticsId: string, operation: string) =>
+  `/diagnostics/${encodeURIComponent(requireParam(diagnosticsId, 'diagnosticsId', operation))}`;
+
+export const diagnosticsApi = {
+  mine: () => request<{ data: DiagnosticsProfile }>('get', '/diagnostics/me'),
+  /** Replaces the whole map of test type → hours; {} clears it. */
+  setResultsTurnaround: (diagnosticsId: string, body: ResultsTurnaroundBody) =>
+    request<{ data: DiagnosticsProfile }>(
+      'patch',
+      `${base(diagnosticsId, 'setResultsTurnaround')}/results-turnaround`,
+      { json: body },
+    ),
+  setStaffingExpertise: (diagnosticsId: string, body: z.input<typeof staffingExpertiseBody>) =>
+    request<{ data: DiagnosticsProfile }>(
+      'patch',
+      `${base(diagnosticsId, 'setStaffingExpertise')}/staffing-expertise`,
+      { json: body },
+    ),
+};
+
+export const diagnosticsKeys = {
+  all: ['diagnostics'] as const,
+  mine: ['diagnostics', 'me'] as const,
+};

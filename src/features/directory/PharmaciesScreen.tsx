@@ -1,0 +1,68 @@
+import {
+  MEDICINE_CATEGORIES,
+  MEDICINE_CATEGORY_LABELS,
+  PHARMACY_SERVICES,
+  PHARMACY_SERVICE_LABELS,
+  PHARMACY_TYPE_LABELS,
+} from '../../../domain/enums.ts';
+import { pharmacySearchQuery, type Pharmacy } from '../../../domain/schemas/pharmacies.ts';
+import { directoryApi } from '../../api/directory.ts';
+import { DirectoryScreen, type DirectoryConfig } from './DirectoryScreen.tsx';
+import { optionsOf } from './options.ts';
+
+export const pharmaciesDirectory: DirectoryConfig<Pharmacy> = {
+  kind: 'pharmacies',
+  title: 'Pharmacies',
+  noun: 'pharmacies',
+  searchLabel: 'Name, city or service',
+  search: directoryApi.searchPharmacies,
+  querySchema: pharmacySearchQuery,
+  filters: [
+    {
+      type: 'select',
+      param: 'services',
+      label: 'Service',
+      anyLabel: 'Any service',
+      options: optionsOf(PHARMACY_SERVICES, PHARMACY_SERVICE_LABELS),
+    },
+    {
+      type: 'select',
+      param: 'medicationTypes',
+      label: 'Medicines',
+      anyLabel: 'Any medicines',
+      options: optionsOf(MEDICINE_CATEGORIES, MEDICINE_CATEGORY_LABELS),
+    },
+    {
+      type: 'select',
+      param: 'minRating',
+      label: 'Rating',
+      anyLabel: 'Any rating',
+      options: [
+        ['3', '3 ★ and above'],
+        ['4', '4 ★ and above'],
+        ['4.5', '4.5 ★ and above'],
+      ],
+    },
+    { type: 'number', param: 'minReviews', label: 'Minimum reviews', min: 0, max: 1_000_000_000 },
+    { type: 'flag', param: 'hasHomeDelivery', label: 'Home delivery' },
+    { type: 'flag', param: 'hasEmergencyService', label: 'Emergency service' },
+  ],
+  sorts: [
+    { value: 'name:asc', label: 'Name (A–Z)' },
+    { value: 'rating:desc', label: 'Rating (highest first)' },
+    { value: 'reviewCount:desc', label: 'Reviews (most first)' },
+  ],
+  summary: (p) => ({
+    subtitle: PHARMACY_TYPE_LABELS[p.pharmacyType],
+    badges: [
+      ...(p.hasHomeDelivery ? ['Home delivery'] : []),
+      ...(p.emergencyInfo?.available24x7 ? ['Open 24x7'] : []),
+      ...(p.hasEmergencyService ? ['Emergency service'] : []),
+    ],
+  }),
+};
+
+/** The pharmacies directory for Admins and Users. */
+export function PharmaciesScreen() {
+  return <DirectoryScreen config={pharmaciesDirectory} />;
+}

@@ -1,0 +1,445 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { SEVERITIES, SEVERITY_LABELS } from '../../../domain/enums.ts';
+import { formatDate, formatDateTime } from '../../../domain/rules/format.ts';
+import {
+  PATIENT_DOCUMENT_MAX_MB,
+  medicalHistoryBody,
+  patientDocumentFields,
+  todayInIndia,
+} from '../../../domain/schemas/patients.ts';
+import { messageOf } from '../../api/http.ts';
+import { patientKeys, patientsApi, type PatientDocument } from '../../api/patients.ts';
+import { useAuth } from '../../app/auth/AuthContext.ts';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
+import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
+import { SelectField } from '../../ui/form/SelectField.tsx';
+import { TextField } from '../../ui/form/TextField.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { useToast } from '../../ui/toast/index.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+
+const ACCEPTED_TYPES: Record<string, string> = {
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+  'image/webp': 'WebP',
+  'application/pdf': 'PDF',
+};
+const MAX_BYTES = PATIENT_DOCUMENT_MAX_MB * 1024 * 1024;
+const PAGE_SIZE = 10;
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Why a file cannot be sent, checked before any byte leaves the browser; undefined when it can. */
+function fileProblem(file: File | undefined): string | undefined {
+  if (!file) return 'Choose a file to upload';
+  if (!ACCEPTED_TYPES[file.type]) {
+    return `${file.name} is not a JPEG, PNG, WebP or PDF file`;
+  }
+  if (file.size === 0) return `${file.name} is empty`;
+  if (file.size > MAX_BYTES) {
+    return `${file.name} is ${formatSize(file.size)}; files can be at most ${PATIENT_DOCUMENT_MAX_MB} MB`;
+  }
+  return undefined;
+}
+
+/** Saves bytes under a file name through a temporary blob URL. */
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function MedicalRecordsScreen() {
+  usePageTitle('Medical Records');
+  const { user } = useAuth();
+  const patientId = user?.referenceId;
+  return (
+    <section aria-labelledby="records-title" className="mx-auto flex w-full max-w-4xl flex-col gap-5">
+      <div>
+        <h1 id="records-title" className="text-2xl font-bold tracking-tight">
+          Medical Records
+        </h1>
+        <p className="text-sm text-base-content/70">
+          Your reports, prescriptions and scans, and the conditions you have been diagnosed with.
+        </p>
+      </div>
+      {patientId ? (
+        <>
+          <Documents patientId={patientId} />
+          <MedicalHistory patientId={patientId} />
+        </>
+      ) : (
+        <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between">
+          <span>Complete your profile first: your records are kept with it.</span>
+          <ButtonLink to="/profile" size="sm">
+            Complete your profile
+          </ButtonLink>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function usePageParam(name: string) {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get(name)) || 1);
+  const setPage = (next: number) =>
+    setParams(
+      (p) => {
+        const copy = new URLSearchParams(p);
+        if (next <= 1) copy.delete(name);
+        else copy.set(name, String(next));
+        return copy;
+      },
+      { replace: true },
+    );
+  return [page, setPage] as const;
+}
+
+function Documents({ patientId }: { patientId: string }) {
+  const [page, setPage] = usePageParam('documentsPage');
+  const documents = useQuery({
+    queryKey: patientKeys.documents(patientId, page),
+    queryFn: async ({ signal }) => (await patientsApi.documents(patientId, { page, limit: PAGE_SIZE }, signal)).data,
+  });
+  return (
+    <section aria-labelledby="documents-title" className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <h2 id="documents-title" className="text-lg font-semibold">
+          Documents
+        </h2>
+        <UploadForm patientId={patientId} onUploaded={() => setPage(1)} />
+        {documents.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading documents…
+          </p>
+        ) : documents.isError ? (
+          <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+            <span>Could not load your documents: {messageOf(documents.error)}</span>
+            <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void documents.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : documents.data.documents.length === 0 ? (
+          <p className="text-sm text-base-content/70">No documents yet. Upload your first report above.</p>
+        ) : (
+          <>
+            <ul className="divide-y divide-base-300" aria-label="Your documents">
+              {documents.data.documents.map((doc) => (
+                <DocumentRow key={doc.id} patientId={patientId} document={doc} />
+              ))}
+            </ul>
+            <Pagination pagination={documents.data.pagination} onPage={setPage} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function DocumentRow({ patientId, document: doc }: { patientId: string; document: PatientDocument }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await patientsApi.documentContent(patientId, doc.id), doc.fileName);
+    } catch (error) {
+      toast.error(`Could not download ${doc.fileName}: ${messageOf(error)}`, { title: 'Error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-3">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{doc.title}</p>
+        <p className="text-xs text-base-content/70 break-all">
+          {doc.fileName} · {ACCEPTED_TYPES[doc.contentType] ?? doc.contentType} · {formatSize(doc.size)} · uploaded{' '}
+          {formatDateTime(doc.createdAt)}
+        </p>
+      </div>
+      <Button
+        size="sm"
+        buttonStyle="outline"
+        loading={busy}
+        aria-label={`Download ${doc.title}`}
+        onClick={() => void download()}
+      >
+        Download
+      </Button>
+    </li>
+  );
+}
+
+function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded(): void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const fileId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File>();
+  const [errors, setErrors] = useState<{ title?: string; file?: string }>({});
+  const [progress, setProgress] = useState<number | null>(null);
+
+  // The title a chosen file suggested: replaced by the next file's, unless the user typed their own.
+  const [suggested, setSuggested] = useState('');
+
+  const choose = (chosen: File | undefined) => {
+    setFile(chosen);
+    const problem = chosen ? fileProblem(chosen) : undefined;
+    setErrors((e) => ({ ...e, file: problem }));
+    if (chosen && !problem && (title.trim() === '' || title === suggested)) {
+      const name = chosen.name.replace(/\.[^.]+$/, '');
+      setTitle(name);
+      setSuggested(name);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = patientDocumentFields.safeParse({ title });
+    const found = { title: parsed.success ? undefined : parsed.error.issues[0]?.message, file: fileProblem(file) };
+    setErrors(found);
+    if (found.title || found.file || !file || !parsed.success) return;
+    setProgress(0);
+    try {
+      await patientsApi.uploadDocument(
+        patientId,
+        { title: parsed.data.title, file },
+        { onProgress: (p) => setProgress(p.fraction ?? null) },
+      );
+      toast.success('Document uploaded.', { title: 'Success' });
+      setTitle('');
+      setSuggested('');
+      setFile(undefined);
+      if (fileInput.current) fileInput.current.value = '';
+      await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'documents'] });
+      onUploaded();
+    } catch (error) {
+      toast.error(`Upload failed: ${messageOf(error)}`, { title: 'Error' });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const uploading = progress !== null;
+  const percent = Math.round((progress ?? 0) * 100);
+  return (
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-2"
+      aria-label="Upload a document"
+    >
+      <TextField
+        label="Document title"
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+        required
+        disabled={uploading}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fileId} className="text-sm font-medium">
+          File
+        </label>
+        <input
+          id={fileId}
+          ref={fileInput}
+          type="file"
+          accept=".pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp"
+          className={`file-input w-full ${errors.file ? 'file-input-error' : ''}`}
+          aria-invalid={errors.file ? true : undefined}
+          aria-describedby={`${fileId}-hint${errors.file ? ` ${fileId}-error` : ''}`}
+          disabled={uploading}
+          onChange={(e) => choose(e.target.files?.[0])}
+        />
+        <p id={`${fileId}-hint`} className="text-xs text-base-content/70">
+          JPEG, PNG, WebP or PDF, up to {PATIENT_DOCUMENT_MAX_MB} MB.
+        </p>
+        {errors.file && (
+          <p id={`${fileId}-error`} className="text-sm text-error" role="alert">
+            {errors.file}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <Button type="submit" loading={uploading} loadingText="Uploading…">
+          Upload document
+        </Button>
+        {uploading && (
+          <div className="flex flex-1 items-center gap-2" role="status">
+            <progress
+              className="progress progress-primary w-full min-w-32"
+              value={percent}
+              max={100}
+              aria-label="Upload progress"
+            />
+            <span className="text-sm tabular-nums">{percent}%</span>
+          </div>
+        )}
+      </div>
+    </form>
+  );
+}
+
+const EMPTY_ENTRY = { condition: '', diagnosedOn: '', severity: '', notes: '' };
+
+function MedicalHistory({ patientId }: { patientId: string }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const notesId = useId();
+  const [page, setPage] = usePageParam('historyPage');
+  const [entry, setEntry] = useState(EMPTY_ENTRY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const history = useQuery({
+    queryKey: patientKeys.medicalHistory(patientId, page),
+    queryFn: async ({ signal }) =>
+      (await patientsApi.medicalHistory(patientId, { page, limit: PAGE_SIZE }, signal)).data,
+  });
+  const set = (key: keyof typeof EMPTY_ENTRY, value: string) => setEntry((e) => ({ ...e, [key]: value }));
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = medicalHistoryBody.safeParse({
+      condition: entry.condition,
+      diagnosedOn: entry.diagnosedOn || undefined,
+      severity: entry.severity || undefined,
+      notes: entry.notes.trim() || undefined,
+    });
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await patientsApi.addMedicalHistory(patientId, parsed.data);
+      toast.success('Medical history entry added.', { title: 'Success' });
+      setEntry(EMPTY_ENTRY);
+      await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'medical-history'] });
+      setPage(1);
+    } catch (error) {
+      toast.error(`Could not add the entry: ${messageOf(error)}`, { title: 'Error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="history-title" className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-4 p-4 sm:p-6">
+        <h2 id="history-title" className="text-lg font-semibold">
+          Medical history
+        </h2>
+        <form
+          onSubmit={(e) => void add(e)}
+          noValidate
+          aria-label="Add a medical history entry"
+          className="grid grid-cols-1 gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-3"
+        >
+          <TextField
+            label="Condition"
+            value={entry.condition}
+            onChange={(e) => set('condition', e.target.value)}
+            error={errors.condition}
+            required
+          />
+          <TextField
+            label="Diagnosed on"
+            type="date"
+            max={todayInIndia()}
+            value={entry.diagnosedOn}
+            onChange={(e) => set('diagnosedOn', e.target.value)}
+            error={errors.diagnosedOn}
+          />
+          <SelectField
+            label="Severity"
+            options={SEVERITIES}
+            labels={SEVERITY_LABELS}
+            placeholder="Not stated"
+            value={entry.severity}
+            onChange={(e) => set('severity', e.target.value)}
+            error={errors.severity}
+          />
+          <div className="flex flex-col gap-1 sm:col-span-3">
+            <label htmlFor={notesId} className="text-sm font-medium">
+              Notes
+            </label>
+            <textarea
+              id={notesId}
+              className={`textarea w-full ${errors.notes ? 'textarea-error' : ''}`}
+              rows={2}
+              value={entry.notes}
+              aria-invalid={errors.notes ? true : undefined}
+              aria-describedby={errors.notes ? `${notesId}-error` : undefined}
+              onChange={(e) => set('notes', e.target.value)}
+            />
+            {errors.notes && (
+              <p id={`${notesId}-error`} className="text-sm text-error" role="alert">
+                {errors.notes}
+              </p>
+            )}
+          </div>
+          <div className="sm:col-span-3">
+            <Button type="submit" loading={busy} loadingText="Adding…">
+              Add entry
+            </Button>
+          </div>
+        </form>
+        {history.isPending ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading medical history…
+          </p>
+        ) : history.isError ? (
+          <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+            <span>Could not load your medical history: {messageOf(history.error)}</span>
+            <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void history.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : history.data.medicalHistory.length === 0 ? (
+          <p className="text-sm text-base-content/70">No conditions recorded yet.</p>
+        ) : (
+          <>
+            <ul className="divide-y divide-base-300" aria-label="Your medical history">
+              {history.data.medicalHistory.map((h) => (
+                <li key={h.id} className="flex flex-col gap-1 py-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{h.condition}</span>
+                    {h.severity && (
+                      <span
+                        className={`badge badge-soft badge-sm ${h.severity === 'SEVERE' ? 'badge-error' : h.severity === 'MODERATE' ? 'badge-warning' : 'badge-info'}`}
+                      >
+                        {SEVERITY_LABELS[h.severity]}
+                      </span>
+                    )}
+                  </div>
+                  <p className="text-xs text-base-content/70">
+                    {h.diagnosedOn ? `Diagnosed ${formatDate(h.diagnosedOn)}` : 'Diagnosis date not stated'} · recorded{' '}
+                    {formatDate(h.createdAt)}
+                  </p>
+                  {h.notes && <p className="text-sm break-words">{h.notes}</p>}
+                </li>
+              ))}
+            </ul>
+            <Pagination pagination={history.data.pagination} onPage={setPage} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
