@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
+import { successEnvelope } from '../../../domain/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   emailOnlyBody,
   messageOnly,
@@ -20,8 +20,6 @@ import {
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import type { AppContext, RateLimitRule } from '../../platform/context.ts';
 import { accountsService } from './service.ts';
-
-const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
 
 /** Per IP and, where the body names an account, per account too. */
 const limitBy = (rule: RateLimitRule, perEmail: boolean) => ({
@@ -49,7 +47,7 @@ export const accountsRoutes =
           tags,
           summary: 'Create an account (any role but ADMIN) and mail a verification link',
           body: registerBody,
-          response: { 201: dataOf(userSchema) },
+          response: { 201: successEnvelope(userSchema) },
         },
       },
       async (request, reply) => {
@@ -97,7 +95,7 @@ export const accountsRoutes =
           tags,
           summary: 'Sign in with email and password',
           body: signinBody,
-          response: { 200: dataOf(signinData) },
+          response: { 200: successEnvelope(signinData) },
         },
       },
       async (request) => ({ data: await accounts.signin(request.body.email, request.body.password) }),
@@ -111,7 +109,7 @@ export const accountsRoutes =
           tags,
           summary: 'The signed-in user',
           security: bearerSecurity,
-          response: { 200: dataOf(userSchema) },
+          response: { 200: successEnvelope(userSchema) },
         },
       },
       async (request) => ({ data: await accounts.userDetails(callerOf(request)) }),
@@ -159,7 +157,7 @@ export const accountsRoutes =
             'Admin: create a member account linked to a profile; the member sets a password from the mailed link',
           security: bearerSecurity,
           body: registerByReferenceIdBody,
-          response: { 201: dataOf(userSchema) },
+          response: { 201: successEnvelope(userSchema) },
         },
       },
       async (request, reply) => {
@@ -179,7 +177,7 @@ export const accountsRoutes =
           summary: 'Public fields of the given users, keyed by id',
           security: bearerSecurity,
           querystring: publicIdsQuery,
-          response: { 200: dataOf(publicUsersData) },
+          response: { 200: successEnvelope(publicUsersData) },
         },
       },
       async (request) => {
@@ -197,7 +195,7 @@ export const accountsRoutes =
           summary: 'Search users by name (public fields only)',
           security: bearerSecurity,
           querystring: nameSearchQuery,
-          response: { 200: dataOf(publicUserListData) },
+          response: { 200: successEnvelope(publicUserListData) },
         },
       },
       async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../domain/schemas/common.ts';
+import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
 import { listOf } from '../../../domain/schemas/directory.ts';
 import {
   diagnosticsCentreSchema,
@@ -14,7 +14,6 @@ import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { diagnosticsService } from './service.ts';
 
-const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
 const centreParams = z.object({ diagnosticsId: idSchema });
 
 export const diagnosticsRoutes =
@@ -35,7 +34,7 @@ export const diagnosticsRoutes =
           security,
           summary: "Create the caller's diagnostics centre and link it to their account",
           body: onboardDiagnosticsBody,
-          response: { 201: dataOf(diagnosticsCentreSchema) },
+          response: { 201: successEnvelope(diagnosticsCentreSchema) },
         },
       },
       async (request, reply) =>
@@ -53,7 +52,7 @@ export const diagnosticsRoutes =
           tags,
           security,
           summary: "The caller's diagnostics centre",
-          response: { 200: dataOf(diagnosticsCentreSchema) },
+          response: { 200: successEnvelope(diagnosticsCentreSchema) },
         },
       },
       async (request) => ({ data: await diagnostics.mine(callerOf(request)) }),
@@ -83,7 +82,7 @@ export const diagnosticsRoutes =
           security,
           summary: 'One diagnostics centre',
           params: centreParams,
-          response: { 200: dataOf(diagnosticsCentreSchema) },
+          response: { 200: successEnvelope(diagnosticsCentreSchema) },
         },
       },
       async (request) => ({ data: await diagnostics.byId(callerOf(request), request.params.diagnosticsId) }),
@@ -99,7 +98,7 @@ export const diagnosticsRoutes =
           summary: 'Change a diagnostics centre (its owner or an admin)',
           params: centreParams,
           body: updateDiagnosticsBody,
-          response: { 200: dataOf(diagnosticsCentreSchema) },
+          response: { 200: successEnvelope(diagnosticsCentreSchema) },
         },
       },
       async (request) => ({
@@ -118,7 +117,7 @@ export const diagnosticsRoutes =
             'Results turnaround: replace the map of test type → hours from sample to result (1 to 720), for offered tests only; {} clears it. The SPEC names this PATCH without its path.',
           params: centreParams,
           body: resultsTurnaroundBody,
-          response: { 200: dataOf(diagnosticsCentreSchema) },
+          response: { 200: successEnvelope(diagnosticsCentreSchema) },
         },
       },
       async (request) => ({
@@ -137,7 +136,7 @@ export const diagnosticsRoutes =
             'Staffing and expertise: pathologist, radiologist and technician counts (0 to 500) and areas of expertise; fields left out stay as they were. The SPEC names this PATCH without its path.',
           params: centreParams,
           body: staffingExpertiseBody,
-          response: { 200: dataOf(diagnosticsCentreSchema) },
+          response: { 200: successEnvelope(diagnosticsCentreSchema) },
         },
       },
       async (request) => ({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../domain/schemas/common.ts';
+import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
 import { listOf } from '../../../domain/schemas/directory.ts';
 import {
   doctorSchema,
@@ -13,7 +13,6 @@ import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { doctorsService } from './service.ts';
 
-const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
 const doctorParams = z.object({ doctorId: idSchema });
 const slugParams = z.object({ slug: doctorSlug });
 
@@ -34,7 +33,7 @@ export const doctorsRoutes =
           security,
           summary: "Create the caller's doctor profile (with a unique slug from the name) and link it to their account",
           body: onboardDoctorBody,
-          response: { 201: dataOf(doctorSchema) },
+          response: { 201: successEnvelope(doctorSchema) },
         },
       },
       async (request, reply) =>
@@ -47,7 +46,12 @@ export const doctorsRoutes =
       '/doctors/me',
       {
         preHandler: ctx.auth.require('DOCTOR'),
-        schema: { tags, security, summary: "The caller's doctor profile", response: { 200: dataOf(doctorSchema) } },
+        schema: {
+          tags,
+          security,
+          summary: "The caller's doctor profile",
+          response: { 200: successEnvelope(doctorSchema) },
+        },
       },
       async (request) => ({ data: await doctors.mine(callerOf(request)) }),
     );
@@ -77,7 +81,7 @@ export const doctorsRoutes =
           security,
           summary: 'One doctor, by the slug of their profile address',
           params: slugParams,
-          response: { 200: dataOf(doctorSchema) },
+          response: { 200: successEnvelope(doctorSchema) },
         },
       },
       async (request) => ({ data: await doctors.bySlug(callerOf(request), request.params.slug) }),
@@ -92,7 +96,7 @@ export const doctorsRoutes =
           security,
           summary: 'One doctor',
           params: doctorParams,
-          response: { 200: dataOf(doctorSchema) },
+          response: { 200: successEnvelope(doctorSchema) },
         },
       },
       async (request) => ({ data: await doctors.byId(callerOf(request), request.params.doctorId) }),
@@ -108,7 +112,7 @@ export const doctorsRoutes =
           summary: 'Change a doctor profile (the doctor or an admin); the slug never changes',
           params: doctorParams,
           body: updateDoctorBody,
-          response: { 200: dataOf(doctorSchema) },
+          response: { 200: successEnvelope(doctorSchema) },
         },
       },
       async (request) => ({ data: await doctors.update(callerOf(request), request.params.doctorId, request.body) }),

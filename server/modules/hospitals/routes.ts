@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../domain/schemas/common.ts';
+import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
 import { listOf } from '../../../domain/schemas/directory.ts';
 import {
   departmentBody,
@@ -17,7 +17,6 @@ import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { hospitalsService } from './service.ts';
 
-const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
 const hospitalParams = z.object({ hospitalId: idSchema });
 const departmentParams = hospitalParams.extend({ departmentId: idSchema });
 const contactParams = hospitalParams.extend({ contactId: idSchema });
@@ -41,7 +40,7 @@ export const hospitalsRoutes =
           security,
           summary: "Create the caller's hospital and link it to their account",
           body: onboardHospitalBody,
-          response: { 201: dataOf(hospitalProfileSchema) },
+          response: { 201: successEnvelope(hospitalProfileSchema) },
         },
       },
       async (request, reply) =>
@@ -54,7 +53,12 @@ export const hospitalsRoutes =
       '/hospitals/me',
       {
         preHandler: ctx.auth.require('HOSPITAL'),
-        schema: { tags, security, summary: "The caller's hospital", response: { 200: dataOf(hospitalProfileSchema) } },
+        schema: {
+          tags,
+          security,
+          summary: "The caller's hospital",
+          response: { 200: successEnvelope(hospitalProfileSchema) },
+        },
       },
       async (request) => ({ data: await hospitals.mine(callerOf(request)) }),
     );
@@ -83,7 +87,7 @@ export const hospitalsRoutes =
           security,
           summary: 'One hospital',
           params: hospitalParams,
-          response: { 200: dataOf(hospitalProfileSchema) },
+          response: { 200: successEnvelope(hospitalProfileSchema) },
         },
       },
       async (request) => ({ data: await hospitals.byId(callerOf(request), request.params.hospitalId) }),
@@ -99,7 +103,7 @@ export const hospitalsRoutes =
           summary: 'Change a hospital (its owner or an admin)',
           params: hospitalParams,
           body: updateHospitalBody,
-          response: { 200: dataOf(hospitalProfileSchema) },
+          response: { 200: successEnvelope(hospitalProfileSchema) },
         },
       },
       async (request) => ({ data: await hospitals.update(callerOf(request), request.params.hospitalId, request.body) }),
@@ -115,7 +119,7 @@ export const hospitalsRoutes =
           summary: 'Add a department',
           params: hospitalParams,
           body: departmentBody,
-          response: { 201: dataOf(departmentSchema) },
+          response: { 201: successEnvelope(departmentSchema) },
         },
       },
       async (request, reply) =>
@@ -134,7 +138,7 @@ export const hospitalsRoutes =
           summary: 'Change a department',
           params: departmentParams,
           body: departmentBody,
-          response: { 200: dataOf(departmentSchema) },
+          response: { 200: successEnvelope(departmentSchema) },
         },
       },
       async (request) => ({
@@ -175,7 +179,7 @@ export const hospitalsRoutes =
           summary: 'Add an emergency contact',
           params: hospitalParams,
           body: emergencyContactBody,
-          response: { 201: dataOf(emergencyContactSchema) },
+          response: { 201: successEnvelope(emergencyContactSchema) },
         },
       },
       async (request, reply) =>
@@ -194,7 +198,7 @@ export const hospitalsRoutes =
           summary: 'Change an emergency contact',
           params: contactParams,
           body: emergencyContactBody.partial(),
-          response: { 200: dataOf(emergencyContactSchema) },
+          response: { 200: successEnvelope(emergencyContactSchema) },
         },
       },
       async (request) => ({

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema, paginationQuery } from '../../../domain/schemas/common.ts';
+import { idSchema, paginationQuery, successEnvelope } from '../../../domain/schemas/common.ts';
 import { listOf } from '../../../domain/schemas/directory.ts';
 import {
   PATIENT_DOCUMENT_MAX_MB,
@@ -18,7 +18,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { readUpload } from '../../platform/files.ts';
 import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, attachmentDisposition, patientsService } from './service.ts';
 
-const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
 const patientParams = z.object({ id: idSchema });
 const documentParams = patientParams.extend({ documentId: idSchema });
 
@@ -42,7 +41,7 @@ export const patientsRoutes =
           description:
             'A patient creates their own profile, linked to their account; a second one answers 409. An admin creates a record no account is linked to.',
           body: createPatientBody,
-          response: { 201: dataOf(patientSchema) },
+          response: { 201: successEnvelope(patientSchema) },
         },
       },
       async (request, reply) =>
@@ -72,7 +71,12 @@ export const patientsRoutes =
       '/patients/me',
       {
         preHandler: ctx.auth.require('PATIENT'),
-        schema: { tags, security, summary: "The caller's patient profile", response: { 200: dataOf(patientSchema) } },
+        schema: {
+          tags,
+          security,
+          summary: "The caller's patient profile",
+          response: { 200: successEnvelope(patientSchema) },
+        },
       },
       async (request) => ({ data: await patients.mine(callerOf(request)) }),
     );
@@ -85,7 +89,7 @@ export const patientsRoutes =
           tags,
           security,
           summary: 'Patient totals: all, new this month, by gender, by blood group, by state',
-          response: { 200: dataOf(patientStatisticsSchema) },
+          response: { 200: successEnvelope(patientStatisticsSchema) },
         },
       },
       async () => ({ data: await patients.statistics() }),
@@ -100,7 +104,7 @@ export const patientsRoutes =
           security,
           summary: 'One patient',
           params: patientParams,
-          response: { 200: dataOf(patientSchema) },
+          response: { 200: successEnvelope(patientSchema) },
         },
       },
       async (request) => ({ data: await patients.byId(callerOf(request), request.params.id) }),
@@ -116,7 +120,7 @@ export const patientsRoutes =
           summary: 'Change a patient (the patient themself or an admin); fields not sent stay, null clears',
           params: patientParams,
           body: updatePatientBody,
-          response: { 200: dataOf(patientSchema) },
+          response: { 200: successEnvelope(patientSchema) },
         },
       },
       async (request) => ({ data: await patients.update(callerOf(request), request.params.id, request.body) }),
@@ -150,7 +154,7 @@ export const patientsRoutes =
           summary: `Upload a document: multipart with "file" (JPEG, PNG, WebP or PDF, up to ${PATIENT_DOCUMENT_MAX_MB} MB) and "title"`,
           consumes: ['multipart/form-data'],
           params: patientParams,
-          response: { 201: dataOf(patientDocumentSchema) },
+          response: { 201: successEnvelope(patientDocumentSchema) },
         },
       },
       async (request, reply) =>
@@ -207,7 +211,7 @@ export const patientsRoutes =
           summary: "Add an entry to a patient's medical history",
           params: patientParams,
           body: medicalHistoryBody,
-          response: { 201: dataOf(medicalHistoryEntrySchema) },
+          response: { 201: successEnvelope(medicalHistoryEntrySchema) },
         },
       },
       async (request, reply) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idSchema } from '../../../domain/schemas/common.ts';
+import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
 import { listOf } from '../../../domain/schemas/directory.ts';
 import {
   MAX_PHARMACY_IMAGES,
@@ -22,7 +22,6 @@ import type { AppContext } from '../../platform/context.ts';
 import { readUpload } from '../../platform/files.ts';
 import { pharmaciesService } from './service.ts';
 
-const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema, message: z.string().optional() });
 const pharmacyParams = z.object({ id: idSchema });
 const pharmacistParams = pharmacyParams.extend({ pharmacistId: idSchema });
 const imageParams = pharmacyParams.extend({ imageId: idSchema });
@@ -48,7 +47,7 @@ export const pharmaciesRoutes =
           security,
           summary: "Create the caller's pharmacy and link it to their account",
           body: onboardPharmacyBody,
-          response: { 201: dataOf(pharmacyProfileSchema) },
+          response: { 201: successEnvelope(pharmacyProfileSchema) },
         },
       },
       async (request, reply) =>
@@ -61,7 +60,12 @@ export const pharmaciesRoutes =
       '/pharmacies/me',
       {
         preHandler: ctx.auth.require('PHARMACY'),
-        schema: { tags, security, summary: "The caller's pharmacy", response: { 200: dataOf(pharmacyProfileSchema) } },
+        schema: {
+          tags,
+          security,
+          summary: "The caller's pharmacy",
+          response: { 200: successEnvelope(pharmacyProfileSchema) },
+        },
       },
       async (request) => ({ data: await pharmacies.mine(callerOf(request)) }),
     );
@@ -91,7 +95,7 @@ export const pharmaciesRoutes =
           security,
           summary: 'One pharmacy with its pharmacists and images (staff contacts for the owner and admins only)',
           params: pharmacyParams,
-          response: { 200: dataOf(pharmacyProfileSchema) },
+          response: { 200: successEnvelope(pharmacyProfileSchema) },
         },
       },
       async (request) => ({ data: await pharmacies.byId(callerOf(request), request.params.id) }),
@@ -107,7 +111,7 @@ export const pharmaciesRoutes =
           summary: 'Change a pharmacy (its owner or an admin): fields sent replace theirs, the rest stay',
           params: pharmacyParams,
           body: updatePharmacyBody,
-          response: { 200: dataOf(pharmacyProfileSchema) },
+          response: { 200: successEnvelope(pharmacyProfileSchema) },
         },
       },
       async (request) => ({ data: await pharmacies.update(callerOf(request), request.params.id, request.body) }),
@@ -143,7 +147,7 @@ export const pharmaciesRoutes =
             'Change opening hours per weekday: { open, close } (HH:mm, open before close), { open24Hours: true } or { closed: true }; null removes a day, days not sent stay',
           params: pharmacyParams,
           body: openingHoursPatchBody,
-          response: { 200: dataOf(pharmacyProfileSchema) },
+          response: { 200: successEnvelope(pharmacyProfileSchema) },
         },
       },
       async (request) => ({
@@ -161,7 +165,7 @@ export const pharmaciesRoutes =
           summary: 'Set the emergency info (replaces it): available24x7, phone, instructions',
           params: pharmacyParams,
           body: emergencyInfoBody,
-          response: { 200: dataOf(pharmacyProfileSchema) },
+          response: { 200: successEnvelope(pharmacyProfileSchema) },
         },
       },
       async (request) => ({
@@ -179,7 +183,7 @@ export const pharmaciesRoutes =
           summary: 'Add a pharmacist',
           params: pharmacyParams,
           body: pharmacistBody,
-          response: { 201: dataOf(pharmacistSchema) },
+          response: { 201: successEnvelope(pharmacistSchema) },
         },
       },
       async (request, reply) =>
@@ -198,7 +202,7 @@ export const pharmaciesRoutes =
           summary: 'Change a pharmacist (fields not sent stay; a new registration number needs verifying again)',
           params: pharmacistParams,
           body: updatePharmacistBody,
-          response: { 200: dataOf(pharmacistSchema) },
+          response: { 200: successEnvelope(pharmacistSchema) },
         },
       },
       async (request) => ({
@@ -238,7 +242,7 @@ export const pharmaciesRoutes =
           security,
           summary: 'Mark a pharmacist as verified (admins only)',
           params: pharmacistParams,
-          response: { 200: dataOf(pharmacistSchema) },
+          response: { 200: successEnvelope(pharmacistSchema) },
         },
       },
       async (request) => ({
@@ -257,7 +261,7 @@ export const pharmaciesRoutes =
           summary: `Add an image (multipart field "file"; JPEG, PNG or WebP by content, up to ${PHARMACY_IMAGE_MAX_MB} MB; at most ${MAX_PHARMACY_IMAGES} per pharmacy)`,
           consumes: ['multipart/form-data'],
           params: pharmacyParams,
-          response: { 201: dataOf(pharmacyImageSchema) },
+          response: { 201: successEnvelope(pharmacyImageSchema) },
         },
       },
       async (request, reply) => {
