@@ -2,9 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
+// A port of this run's own, so two runs on one machine (a developer's and CI's) never share a server;
+// kept in the environment so the worker processes, which load this file again, agree on it.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+const port = Number(process.env.E2E_PORT);
 // A fresh embedded database per run, so every run starts from the same demo data.
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `caremesh-e2e-${process.pid}-${Date.now()}`);
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `caremesh-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://localhost:${port}`;
 
 export default defineConfig({

@@ -144,14 +144,15 @@ test('signing out ends the session; a signed-in user opening /login goes home', 
   await expect(page).toHaveURL(/\/profile$/);
   await page.getByRole('button', { name: /user@caremesh\.test/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  // Signing out is not an interruption: the next person to sign in starts at home, not on this page.
+  await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => document.cookie)).not.toContain('jwtToken=');
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
 });
 
-test('an expired or revoked token sends the user back to sign in', async ({ page, context }) => {
-  await context.addCookies([{ name: 'jwtToken', value: 'aaa.bbb.ccc', url: 'http://localhost:3100' }]);
+test('an expired or revoked token sends the user back to sign in', async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: 'jwtToken', value: 'aaa.bbb.ccc', url: baseURL as string }]);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login/);
 });

@@ -54,6 +54,20 @@ test('a new hospital account onboards through the wizard, keeps its draft across
   await expect(page.getByText('Department added.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Cardiology' })).toBeVisible();
 
+  // Its own details can be edited, and only what changed is sent.
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  await page.getByLabel('Beds').fill('140');
+  await page.getByLabel('Website').fill('not a url');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Enter a full web address, e.g. https://example.in')).toBeVisible();
+  await page.getByLabel('Website').fill('https://krishnavalley.example.in');
+  await page.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Details saved.')).toBeVisible();
+  await expect(page.getByText('Emergency · 140 beds')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Emergency · 140 beds')).toBeVisible();
+  await expect(page.getByText('Cardiology', { exact: true }).first()).toBeVisible();
+
   // The menu is the hospital's, and onboarding is over.
   await page.goto('/hospital/onboarding');
   await expect(page).toHaveURL(/\/profile$/);
@@ -71,6 +85,7 @@ test("a hospital sees its own doctors; a doctor's patients list explains why it 
   await page.getByRole('button', { name: /hospital@caremesh\.test/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await signIn(page, 'doctor@caremesh.test');
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/patients?bloodGroup=O_POSITIVE');
   await expect(page.getByLabel('Blood group')).toHaveValue('O_POSITIVE');
   await expect(

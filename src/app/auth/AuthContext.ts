@@ -8,6 +8,8 @@ export type AuthContextValue = {
   /** The signed-in user (from GET /users/user-details); null while loading or signed out. */
   user: User | null;
   token: string | null;
+  /** The user signed out themself: the next sign-in starts at home, not at the last user's page. */
+  signedOutByUser: boolean;
   /** Stores the token from a successful sign-in (the jwtToken cookie) and loads the user. */
   signIn(token: string): Promise<User>;
   /** Clears the session and goes to /login (keeping where the user was when `keepLocation` is set). */

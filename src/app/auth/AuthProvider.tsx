@@ -32,6 +32,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [token, setToken] = useState<string | null>(initialToken);
   const [loaded, setLoaded] = useState<{ token: string; user: User | null } | null>(null);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
 
   // Load the user of the current token; a token whose user fails to load ends the session.
   useEffect(() => {
@@ -53,6 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearToken();
       setToken(null);
       setLoaded(null);
+      setSignedOutByUser(!options?.keepLocation);
       const here = `${location.pathname}${location.search}${location.hash}`;
       navigate(options?.keepLocation ? loginPathFor(here) : '/login', { replace: true });
     },
@@ -74,6 +76,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { data } = await accountsApi.userDetails();
       setLoaded({ token: newToken, user: data });
       setToken(newToken);
+      setSignedOutByUser(false);
       return data;
     } catch (error) {
       clearToken();
@@ -94,8 +97,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     !token || (current && !user) ? 'anonymous' : user ? 'authenticated' : 'loading';
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, token, signIn, logout, refreshUser }),
-    [status, user, token, signIn, logout, refreshUser],
+    () => ({ status, user, token, signedOutByUser, signIn, logout, refreshUser }),
+    [status, user, token, signedOutByUser, signIn, logout, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

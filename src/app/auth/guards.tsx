@@ -6,11 +6,12 @@ import { homeFor, loginPathFor, onboardingRedirect, safeRedirectTarget } from '.
 
 /** Signed-in users only (and only the given roles when any); organisations finish onboarding first. */
 export function RequireAuth({ roles }: { roles?: readonly Role[] }) {
-  const { status, user } = useAuth();
+  const { status, user, signedOutByUser } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <PageLoader />;
   if (!user) {
-    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+    const here = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={signedOutByUser ? '/login' : loginPathFor(here)} replace />;
   }
   const onboarding = onboardingRedirect(user, location.pathname);
   if (onboarding) return <Navigate to={onboarding} replace />;
