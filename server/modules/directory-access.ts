@@ -1,5 +1,8 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import type { AuthUser } from '../platform/auth.ts';
-import { notFound } from '../platform/errors.ts';
+import { conflict, notFound } from '../platform/errors.ts';
 import type { Role } from '../../domain/enums.ts';
 
 /** The owner (the account linked to the profile) or an admin may change a profile; anyone else gets 404. */
@@ -26,4 +29,26 @@ export function placeColumns(input: {
 /** Dates as ISO strings, as the API answers them. */
 export function withIsoDates<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Links the caller's account to the profile just created, inside the creating transaction. Of two
+ * onboardings at once only the first still finds the account as it was (unlinked, or linked to
+ * `previous`); the other gets 409 and its profile rolls back with it.
+ */
+export async function linkCallerToProfile(
+  tx: Transaction,
+  callerId: string,
+  profileId: string,
+  alreadyLinked: string,
+  previous: string | null = null,
+) {
+  const linked = await tx
+    .update(users)
+    .set({ referenceId: profileId, updatedAt: new Date() })
+    .where(and(eq(users.id, callerId), previous ? eq(users.referenceId, previous) : isNull(users.referenceId)))
+    .returning({ id: users.id });
+  if (linked.length === 0) throw conflict(alreadyLinked);
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   DiagnosticsSearchQuery,
@@ -8,12 +8,12 @@ import type {
   updateDiagnosticsBody,
 } from '../../../domain/schemas/diagnostics.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
-import { diagnosticsCentres, users } from '../../db/schema/index.ts';
+import { diagnosticsCentres } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates } from '../directory-access.ts';
+import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
 
 type CentreRow = typeof diagnosticsCentres.$inferSelect;
 const toCentre = (row: CentreRow & { distanceKm?: number }) => withIsoDates(row);
@@ -62,13 +62,12 @@ export function diagnosticsService({ db }: AppContext) {
           } as typeof diagnosticsCentres.$inferInsert)
           .returning();
         if (!created) throw new Error('diagnostics centre insert returned nothing');
-        // Two onboardings at once: only the first finds the account still unlinked.
-        const linked = await tx
-          .update(users)
-          .set({ referenceId: created.id, updatedAt: new Date() })
-          .where(and(eq(users.id, caller.id), isNull(users.referenceId)))
-          .returning({ id: users.id });
-        if (linked.length === 0) throw conflict('Your account has already onboarded a diagnostics centre.');
+        await linkCallerToProfile(
+          tx,
+          caller.id,
+          created.id,
+          'Your account has already onboarded a diagnostics centre.',
+        );
         return created;
       });
       return toCentre(row);

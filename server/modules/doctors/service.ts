@@ -1,15 +1,15 @@
-import { and, eq, gte, inArray, isNull, like, lte, or } from 'drizzle-orm';
+import { eq, gte, inArray, like, lte, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ConsultationChannel } from '../../../domain/enums.ts';
 import type { DoctorSearchQuery, onboardDoctorBody, updateDoctorBody } from '../../../domain/schemas/doctors.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
 import type { Db } from '../../db/client.ts';
-import { doctors, hospitals, users } from '../../db/schema/index.ts';
+import { doctors, hospitals } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates } from '../directory-access.ts';
+import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
 
 type DoctorRow = typeof doctors.$inferSelect;
 const toDoctor = (row: DoctorRow & { distanceKm?: number }) => withIsoDates(row);
@@ -98,13 +98,7 @@ export function doctorsService({ db }: AppContext) {
             .onConflictDoNothing({ target: doctors.slug })
             .returning();
         }
-        // Two onboardings at once: only the first finds the account still unlinked.
-        const linked = await tx
-          .update(users)
-          .set({ referenceId: created.id, updatedAt: new Date() })
-          .where(and(eq(users.id, caller.id), isNull(users.referenceId)))
-          .returning({ id: users.id });
-        if (linked.length === 0) throw conflict(ALREADY_ONBOARDED);
+        await linkCallerToProfile(tx, caller.id, created.id, ALREADY_ONBOARDED);
         return created;
       });
       return toDoctor(row);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   departmentBody,
@@ -8,12 +8,12 @@ import type {
   updateHospitalBody,
 } from '../../../domain/schemas/hospitals.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
-import { hospitalDepartments, hospitalEmergencyContacts, hospitals, users } from '../../db/schema/index.ts';
+import { hospitalDepartments, hospitalEmergencyContacts, hospitals } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates } from '../directory-access.ts';
+import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
 
 type HospitalRow = typeof hospitals.$inferSelect;
 const toHospital = (row: HospitalRow & { distanceKm?: number }) => withIsoDates(row);
@@ -61,13 +61,7 @@ export function hospitalsService({ db }: AppContext) {
           .values({ ...fields, ...placeColumns({ address, latitude, longitude }) } as typeof hospitals.$inferInsert)
           .returning({ id: hospitals.id });
         if (!created) throw new Error('hospital insert returned nothing');
-        // Two onboardings at once: only the first finds the account still unlinked.
-        const linked = await tx
-          .update(users)
-          .set({ referenceId: created.id, updatedAt: new Date() })
-          .where(and(eq(users.id, caller.id), isNull(users.referenceId)))
-          .returning({ id: users.id });
-        if (linked.length === 0) throw conflict('Your account has already onboarded a hospital.');
+        await linkCallerToProfile(tx, caller.id, created.id, 'Your account has already onboarded a hospital.');
         return created.id;
       });
       return (await profile(id))!;

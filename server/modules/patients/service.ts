@@ -12,8 +12,9 @@ import {
   type PatientStatistics,
   type updatePatientBody,
 } from '../../../domain/schemas/patients.ts';
-import { medicalHistory, patientDocuments, patients, users } from '../../db/schema/index.ts';
+import { medicalHistory, patientDocuments, patients } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { linkCallerToProfile } from '../directory-access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { DOCUMENT_FILE_TYPES, MB } from '../../platform/files.ts';
@@ -156,13 +157,7 @@ export function patientsService({ db, files }: AppContext) {
           .values({ ...values, email: values.email ?? caller.email })
           .returning();
         if (!created) throw new Error('patient insert returned nothing');
-        // Two creations at once: only the first finds the account still as it was.
-        const linked = await tx
-          .update(users)
-          .set({ referenceId: created.id, updatedAt: new Date() })
-          .where(and(eq(users.id, caller.id), previous ? eq(users.referenceId, previous) : isNull(users.referenceId)))
-          .returning({ id: users.id });
-        if (linked.length === 0) throw conflict('You already have a patient profile.');
+        await linkCallerToProfile(tx, caller.id, created.id, 'You already have a patient profile.', previous);
         return created;
       });
       return toPatient(row);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte } from 'drizzle-orm';
 import type { z } from 'zod';
 import { paginationOf } from '../../../domain/schemas/common.ts';
 import {
@@ -12,14 +12,14 @@ import {
   type updatePharmacistBody,
   type updatePharmacyBody,
 } from '../../../domain/schemas/pharmacies.ts';
-import { pharmacies, pharmacists, pharmacyImages, users } from '../../db/schema/index.ts';
+import { pharmacies, pharmacists, pharmacyImages } from '../../db/schema/index.ts';
 import type { EmergencyInfo, OpeningHours } from '../../db/schema/organisations.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { IMAGE_TYPES, MB } from '../../platform/files.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates } from '../directory-access.ts';
+import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
 
 type PharmacyRow = typeof pharmacies.$inferSelect;
 type PharmacistRow = typeof pharmacists.$inferSelect;
@@ -141,13 +141,7 @@ export function pharmaciesService({ db, files }: AppContext) {
           .values({ ...fields, ...placeColumns({ address, latitude, longitude }) } as typeof pharmacies.$inferInsert)
           .returning({ id: pharmacies.id });
         if (!created) throw new Error('pharmacy insert returned nothing');
-        // Two onboardings at once: only the first finds the account still unlinked.
-        const linked = await tx
-          .update(users)
-          .set({ referenceId: created.id, updatedAt: new Date() })
-          .where(and(eq(users.id, caller.id), isNull(users.referenceId)))
-          .returning({ id: users.id });
-        if (linked.length === 0) throw conflict('Your account has already onboarded a pharmacy.');
+        await linkCallerToProfile(tx, caller.id, created.id, 'Your account has already onboarded a pharmacy.');
         return created.id;
       });
       return (await profileById(id))!;
