@@ -1,11 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import {
-  HOSPITAL_TYPE_LABELS,
-  INDIAN_STATE_LABELS,
-  SPECIALIZATION_LABELS,
-  VERIFICATION_STATUS_LABELS,
-} from '../../../domain/enums.ts';
+import { HOSPITAL_TYPE_LABELS, INDIAN_STATE_LABELS, SPECIALIZATION_LABELS } from '../../../domain/enums.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import {
   departmentBody,
@@ -14,44 +9,23 @@ import {
   type OnboardHospitalBody,
 } from '../../../domain/schemas/hospitals.ts';
 import { hospitalKeys, hospitalsApi, type HospitalProfile } from '../../api/hospitals.ts';
-import { messageOf } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
-import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { ProfileHeader, ProfileLoadError, ProfileLoading, useProfileMutation } from './profileParts.tsx';
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
   const hospital = useQuery({ queryKey: hospitalKeys.mine, queryFn: async () => (await hospitalsApi.mine()).data });
 
-  if (hospital.isPending) {
-    return (
-      <div role="status" className="flex items-center gap-2 py-8 text-base-content/70">
-        <span className="loading loading-spinner loading-md" aria-hidden="true" /> Loading your hospital…
-      </div>
-    );
-  }
+  if (hospital.isPending) return <ProfileLoading what="hospital" />;
   if (hospital.isError) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-        <span>Could not load your hospital: {messageOf(hospital.error)}</span>
-        <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void hospital.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <ProfileLoadError what="hospital" error={hospital.error} retry={() => void hospital.refetch()} />;
   }
   const h = hospital.data;
   return (
     <section aria-labelledby="my-hospital-title" className="flex flex-col gap-5">
-      <header className="flex flex-wrap items-center gap-3">
-        <h1 id="my-hospital-title" className="text-2xl font-bold tracking-tight">
-          {h.name}
-        </h1>
-        <span className={`badge ${h.verificationStatus === 'VERIFIED' ? 'badge-success' : 'badge-warning'} badge-soft`}>
-          {VERIFICATION_STATUS_LABELS[h.verificationStatus]}
-        </span>
-      </header>
+      <ProfileHeader id="my-hospital-title" name={h.name} status={h.verificationStatus} />
       <HospitalDetails hospital={h} />
       <Departments hospital={h} />
       <EmergencyContacts hospital={h} />
@@ -228,18 +202,8 @@ function changedDetails(h: HospitalProfile, form: DetailsForm) {
   return changed;
 }
 
-function useHospitalMutation<T>(run: (input: T) => Promise<unknown>, success: string) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: hospitalKeys.mine });
-      toast.success(success, { title: 'Success' });
-    },
-    onError: (error) => toast.error(messageOf(error), { title: 'Error' }),
-  });
-}
+const useHospitalMutation = <T,>(run: (input: T) => Promise<unknown>, success: string) =>
+  useProfileMutation(hospitalKeys.mine, run, success);
 
 function Departments({ hospital }: { hospital: HospitalProfile }) {
   const [name, setName] = useState('');
