@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -20,7 +21,10 @@ import { createAuthenticator, createTokenService } from './platform/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './platform/context.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
+import { createPushSender } from './platform/push.ts';
+import { createRealtime } from './platform/realtime.ts';
 import { sharedSecret } from './platform/secrets.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerStaticApp } from './platform/static.ts';
@@ -32,6 +36,9 @@ import { patientsRoutes } from './modules/patients/routes.ts';
 import { pharmaciesRoutes } from './modules/pharmacies/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { doctorsRoutes } from './modules/doctors/routes.ts';
+import { appointmentsRoutes } from './modules/appointments/routes.ts';
+import { appointmentsService } from './modules/appointments/service.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export type AppDeps = {
@@ -41,7 +48,17 @@ export type AppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Overrides of the per-route rate limits (suites that sign in many times raise them). */
   rateLimits?: Partial<RateLimits>;
+  /** The https agent Web Push uses (tests trust their loopback push service with it). */
+  pushAgent?: Agent;
+  /** Start the scheduled jobs' timers (default true); tests run jobs by hand with app.jobs.runNow. */
+  startJobs?: boolean;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
 
 export const BODY_LIMIT = 1024 * 1024;
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -131,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const tokens = createTokenService(config.jwtSecret ?? (await sharedSecret(database.db, 'jwt')));
+  const auth = createAuthenticator(database.db, tokens);
   const ctx: AppContext = {
     config,
     database,
@@ -139,9 +157,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer: await createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     files: createFileStore(path.join(config.dataDir, 'files')),
     tokens,
-    auth: createAuthenticator(database.db, tokens),
+    auth,
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+    realtime: await createRealtime(app.server, {
+      auth,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      redisUrl: config.redisUrl,
+      parseCookie: (header) => app.parseCookie(header),
+    }),
+    push: await createPushSender({
+      db: database.db,
+      log: app.log,
+      vapid: config.vapid,
+      subject: config.vapidSubject,
+      agent: deps.pushAgent,
+    }),
   };
+  // Sockets end before the HTTP server closes, or it would wait for them.
+  app.addHook('preClose', async () => {
+    await ctx.realtime.close();
+  });
+
+  const jobs = createJobRunner(database.db, app.log, [appointmentsService(ctx).expiryJob()]);
+  app.decorate('jobs', jobs);
+  if (deps.startJobs !== false) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await ctx.push.idle();
+  });
 
   await app.register(
     async (api) => {
@@ -152,6 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(pharmaciesRoutes(ctx));
       await api.register(diagnosticsRoutes(ctx));
       await api.register(doctorsRoutes(ctx));
+      await api.register(appointmentsRoutes(ctx));
+      await api.register(notificationsRoutes(ctx));
       if (!config.isProduction) await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },

@@ -58,6 +58,33 @@ const envSchema = z.object({
   ),
   ALLOW_EMBEDDED_DATABASE: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{80,90}$/,
+        'VAPID_PUBLIC_KEY must be a base64url P-256 public key (web-push generate-vapid-keys)',
+      )
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(
+        /^[A-Za-z0-9_-]{40,46}$/,
+        'VAPID_PRIVATE_KEY must be a base64url P-256 private key (web-push generate-vapid-keys)',
+      )
+      .optional(),
+  ),
+  VAPID_SUBJECT: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL')
+      .default('mailto:support@caremesh.in'),
+  ),
 });
 
 export type Config = {
@@ -80,6 +107,9 @@ export type Config = {
   trustProxy: boolean;
   /** The built PWA served from the same port. */
   staticDir: string;
+  /** Web Push keys from the environment; without them a pair is generated once and kept in the database. */
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
 };
 
 /** A configuration problem an operator must fix; printed as one line, never as a stack trace. */
@@ -96,6 +126,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(message.startsWith(variable) ? message : `${variable}: ${message}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to let CareMesh generate a pair.',
+    );
+  }
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && !e.DATABASE_URL && !e.ALLOW_EMBEDDED_DATABASE) {
     throw new ConfigError(
@@ -120,5 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowEmbeddedDatabase: e.ALLOW_EMBEDDED_DATABASE,
     trustProxy: e.TRUST_PROXY,
     staticDir: path.resolve(e.STATIC_DIR),
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT,
   };
 }

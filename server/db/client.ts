@@ -29,10 +29,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
+  // The appointments' no-double-booking constraint needs btree_gist (a contrib module on PostgreSQL).
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir !== 'memory://') await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, { extensions: { btree_gist } });
   await client.waitReady;
   const db = drizzle({ client, schema, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });

@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-export type TokenClaims = { sub: string; role: Role; referenceId: string | null; tv: number };
+export type TokenClaims = { sub: string; role: Role; referenceId: string | null; tv: number; exp?: number };
 
 export function createTokenService(secret: string) {
   const key = new TextEncoder().encode(secret);
@@ -50,6 +50,7 @@ export function createTokenService(secret: string) {
           role: payload.role as Role,
           referenceId: (payload.referenceId as string | null) ?? null,
           tv: payload.tv,
+          exp: payload.exp,
         };
       } catch {
         return null;
@@ -74,7 +75,11 @@ export function tokenFrom(request: FastifyRequest): string | undefined {
 
 export function createAuthenticator(db: Db, tokens: TokenService) {
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
-    const token = tokenFrom(request);
+    return (await authenticateToken(tokenFrom(request))).user;
+  }
+
+  /** The user a token stands for now, and when the token expires (seconds since the epoch). */
+  async function authenticateToken(token: string | undefined): Promise<{ user: AuthUser; expiresAt?: number }> {
     if (!token) throw unauthorized('Please sign in to continue.');
     const claims = await tokens.verify(token);
     if (!claims || !UUID.test(claims.sub)) throw unauthorized(SESSION_INVALID);
@@ -92,11 +97,12 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
     // A password reset raises the version: every session signed before it ends here.
     if (!row || row.tokenVersion !== claims.tv) throw unauthorized(SESSION_INVALID);
     const { tokenVersion: _version, ...user } = row;
-    return user;
+    return { user, expiresAt: claims.exp };
   }
 
   return {
     authenticate,
+    authenticateToken,
     /** A preHandler that admits signed-in users, and only the given roles when any are given. */
     require(...roles: Role[]): preHandlerAsyncHookHandler {
       return async (request) => {

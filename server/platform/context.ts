@@ -4,6 +4,8 @@ import type { Database, Db } from '../db/client.ts';
 import type { Authenticator, TokenService } from './auth.ts';
 import type { FileStore } from './files.ts';
 import type { Mailer } from './mail.ts';
+import type { PushSender } from './push.ts';
+import type { Realtime } from './realtime.ts';
 
 export type RateLimitRule = { max: number; timeWindow: number };
 export type RateLimits = {
@@ -30,4 +32,6 @@ export type AppContext = {
   tokens: TokenService;
   auth: Authenticator;
   rateLimits: RateLimits;
+  realtime: Realtime;
+  push: PushSender;
 };

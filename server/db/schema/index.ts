@@ -3,3 +3,5 @@ export * from './accounts.ts';
 export * from './organisations.ts';
 export * from './doctors.ts';
 export * from './patients.ts';
+export * from './appointments.ts';
+export * from './notifications.ts';

@@ -12,7 +12,7 @@ import {
   type PatientStatistics,
   type updatePatientBody,
 } from '../../../domain/schemas/patients.ts';
-import { medicalHistory, patientDocuments, patients } from '../../db/schema/index.ts';
+import { appointments, medicalHistory, patientDocuments, patients } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { linkCallerToProfile } from '../directory-access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -48,8 +48,10 @@ export function patientScope(caller: AuthUser, action: PatientAction): SQL {
     case 'HOSPITAL':
       // Only the patient themself or an admin changes or deletes a record.
       if (action === 'manage') return sql`false`;
-      // The appointments module adds the rule here: patients with an appointment or consultation with the caller.
-      return sql`false`;
+      // Patients who have an appointment with the caller (cancelled and expired requests included: the
+      // provider may still need to read who asked).
+      if (!caller.referenceId) return sql`false`;
+      return sql`${patients.deletedAt} is null and exists (select 1 from ${appointments} where ${appointments.patientId} = ${patients.id} and ${appointments.deletedAt} is null and ${caller.role === 'DOCTOR' ? appointments.doctorId : appointments.hospitalId} = ${caller.referenceId})`;
     default:
       return sql`false`;
   }

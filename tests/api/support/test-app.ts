@@ -22,8 +22,9 @@ export type TestApp = {
 };
 
 /** PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards); PGlite in memory otherwise. */
-async function freshDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+export async function freshDatabase(
+  adminUrl = process.env.TEST_DATABASE_URL,
+): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     return { database, dispose: () => database.close() };
@@ -56,6 +57,12 @@ export type TestAppOptions = {
   rateLimits?: AppDeps['rateLimits'];
   /** Receives every log line (JSON), to check what reaches the log. */
   logTo?: { write(line: string): void };
+  /** The https agent Web Push uses (the push suite trusts its loopback push service with it). */
+  pushAgent?: AppDeps['pushAgent'];
+  /** Scheduled jobs stay off unless asked for: suites run them with app.jobs.runNow. */
+  startJobs?: boolean;
+  /** An existing database (several instances on one PostgreSQL database); the caller disposes of it. */
+  database?: Database;
 };
 
 export const GENEROUS_LIMITS: AppDeps['rateLimits'] = {
@@ -65,8 +72,10 @@ export const GENEROUS_LIMITS: AppDeps['rateLimits'] = {
 };
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { env = {}, configure, rateLimits, logTo } = options;
-  const { database, dispose } = await freshDatabase();
+  const { env = {}, configure, rateLimits, logTo, pushAgent, startJobs = false } = options;
+  const { database, dispose } = options.database
+    ? { database: options.database, dispose: async () => undefined }
+    : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: logTo ? 'info' : 'silent',
@@ -75,7 +84,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...env,
   });
   const logger = logTo ? { ...(loggerOptions(config) as object), stream: logTo } : false;
-  const app = await buildApp({ config, database, logger, rateLimits });
+  const app = await buildApp({ config, database, logger, rateLimits, pushAgent, startJobs });
   await configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

@@ -1,0 +1,224 @@
+import type { AppointmentStatus, RealtimeEvent } from '../enums.ts';
+
+/**
+ * The appointment state machine: who may do what, from which status. The server refuses anything
+ * else (409 with the current status) and the client shows only the actions this allows.
+ */
+
+/** How a caller stands to one appointment. PROVIDER is its doctor or its hospital. */
+export type AppointmentParty = 'PATIENT' | 'PROVIDER' | 'ADMIN' | 'SYSTEM';
+
+export const APPOINTMENT_ACTIONS = [
+  'ACCEPT',
+  'REJECT',
+  'CONFIRM',
+  'CANCEL',
+  'PROPOSE_RESCHEDULE',
+  'ACCEPT_RESCHEDULE',
+  'DECLINE_RESCHEDULE',
+  'COMPLETE',
+  'MARK_NO_SHOW',
+  'EXPIRE',
+  'DELETE',
+] as const;
+export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
+
+/** Statuses that hold the doctor's time: two of these may not overlap for one doctor. */
+export const SLOT_HOLDING_STATUSES = [
+  'PENDING',
+  'ACCEPTED',
+  'RESCHEDULED',
+  'CONFIRMED',
+] as const satisfies readonly AppointmentStatus[];
+
+/** Nothing more happens to an appointment in one of these. */
+export const FINAL_APPOINTMENT_STATUSES = [
+  'REJECTED',
+  'CANCELLED',
+  'COMPLETED',
+  'NO_SHOW',
+  'EXPIRED',
+] as const satisfies readonly AppointmentStatus[];
+
+type Transition = {
+  by: readonly AppointmentParty[];
+  from: readonly AppointmentStatus[];
+  /** The status after the action; DELETE keeps the status and removes the appointment. */
+  to: AppointmentStatus | 'UNCHANGED';
+  /** 'started': only once the appointment's time has come; 'future': only before it. */
+  when?: 'started';
+  event: RealtimeEvent | null;
+  label: string;
+};
+
+export const APPOINTMENT_TRANSITIONS: Record<AppointmentAction, Transition> = {
+  ACCEPT: {
+    by: ['PROVIDER'],
+    from: ['PENDING'],
+    to: 'ACCEPTED',
+    event: 'appointmentDecisionByDoctorOrHospital',
+    label: 'Accept',
+  },
+  REJECT: {
+    by: ['PROVIDER'],
+    from: ['PENDING'],
+    to: 'REJECTED',
+    event: 'appointmentDecisionByDoctorOrHospital',
+    label: 'Reject',
+  },
+  CONFIRM: {
+    by: ['PROVIDER'],
+    from: ['ACCEPTED'],
+    to: 'CONFIRMED',
+    event: 'appointmentDecisionByDoctorOrHospital',
+    label: 'Confirm',
+  },
+  CANCEL: {
+    by: ['PATIENT'],
+    from: ['PENDING', 'ACCEPTED', 'RESCHEDULED', 'CONFIRMED'],
+    to: 'CANCELLED',
+    event: 'patientCancelAppointment',
+    label: 'Cancel appointment',
+  },
+  // Proposing again while a proposal waits replaces it.
+  PROPOSE_RESCHEDULE: {
+    by: ['PROVIDER'],
+    from: ['PENDING', 'ACCEPTED', 'RESCHEDULED', 'CONFIRMED'],
+    to: 'RESCHEDULED',
+    event: 'hospitalOrDoctorAskForReschedule',
+    label: 'Propose a new time',
+  },
+  // Both sides have now agreed on the new time.
+  ACCEPT_RESCHEDULE: {
+    by: ['PATIENT'],
+    from: ['RESCHEDULED'],
+    to: 'CONFIRMED',
+    event: 'patientResponseForReschedule',
+    label: 'Accept new time',
+  },
+  // The original time stands and the provider decides again (accept it, reject, or propose another).
+  DECLINE_RESCHEDULE: {
+    by: ['PATIENT'],
+    from: ['RESCHEDULED'],
+    to: 'PENDING',
+    event: 'patientResponseForReschedule',
+    label: 'Keep original time',
+  },
+  COMPLETE: {
+    by: ['PROVIDER'],
+    from: ['ACCEPTED', 'CONFIRMED'],
+    to: 'COMPLETED',
+    when: 'started',
+    event: 'appointmentDecisionByDoctorOrHospital',
+    label: 'Mark completed',
+  },
+  MARK_NO_SHOW: {
+    by: ['PROVIDER'],
+    from: ['ACCEPTED', 'CONFIRMED'],
+    to: 'NO_SHOW',
+    when: 'started',
+    event: 'appointmentDecisionByDoctorOrHospital',
+    label: 'Mark no-show',
+  },
+  EXPIRE: {
+    by: ['SYSTEM'],
+    from: ['PENDING', 'RESCHEDULED'],
+    to: 'EXPIRED',
+    when: 'started',
+    event: 'appointmentDecisionByDoctorOrHospital',
+    label: 'Expire',
+  },
+  // Removes a finished appointment from the lists; an admin may remove any.
+  DELETE: {
+    by: ['PATIENT', 'ADMIN'],
+    from: FINAL_APPOINTMENT_STATUSES,
+    to: 'UNCHANGED',
+    event: null,
+    label: 'Delete',
+  },
+};
+
+export type TransitionCheck =
+  | { ok: true; to: AppointmentStatus | 'UNCHANGED' }
+  | { ok: false; reason: 'PARTY' | 'STATUS' | 'TIME'; message: string };
+
+export type AppointmentState = {
+  status: AppointmentStatus;
+  /** The time the appointment starts, as it stands now. */
+  scheduledAt: Date | string;
+  /** The time the provider proposed, while RESCHEDULED. */
+  proposedAt?: Date | string | null;
+};
+
+const STATUS_WORDS: Record<AppointmentStatus, string> = {
+  PENDING: 'pending',
+  ACCEPTED: 'accepted',
+  REJECTED: 'rejected',
+  RESCHEDULED: 'waiting for an answer to a new time',
+  CONFIRMED: 'confirmed',
+  CANCELLED: 'cancelled',
+  COMPLETED: 'completed',
+  NO_SHOW: 'marked as a no-show',
+  EXPIRED: 'expired',
+};
+
+/** The moment that decides whether the appointment's time has come (the proposed one while it waits). */
+export function effectiveStart(state: AppointmentState): Date {
+  const at = state.status === 'RESCHEDULED' && state.proposedAt ? state.proposedAt : state.scheduledAt;
+  return new Date(at);
+}
+
+/** Whether `party` may do `action` to an appointment in `state` at `now`, and what it becomes. */
+export function checkTransition(
+  action: AppointmentAction,
+  party: AppointmentParty,
+  state: AppointmentState,
+  now: Date = new Date(),
+): TransitionCheck {
+  const rule = APPOINTMENT_TRANSITIONS[action];
+  // An admin may do what the system does, and delete.
+  const admitted = rule.by.includes(party) || (party === 'ADMIN' && rule.by.includes('SYSTEM'));
+  if (!admitted) {
+    return { ok: false, reason: 'PARTY', message: `${rule.label} is not something you can do on this appointment.` };
+  }
+  if (!(rule.from as readonly string[]).includes(state.status)) {
+    return {
+      ok: false,
+      reason: 'STATUS',
+      message: `This appointment is ${STATUS_WORDS[state.status]}, so it cannot be changed that way (${rule.label.toLowerCase()}).`,
+    };
+  }
+  if (rule.when === 'started' && effectiveStart(state).getTime() > now.getTime()) {
+    return { ok: false, reason: 'TIME', message: `${rule.label} is possible once the appointment's time has come.` };
+  }
+  return { ok: true, to: rule.to };
+}
+
+/** The actions a party may take now: what the screens offer as buttons. */
+export function availableActions(
+  party: AppointmentParty,
+  state: AppointmentState,
+  now: Date = new Date(),
+): AppointmentAction[] {
+  return APPOINTMENT_ACTIONS.filter((action) => checkTransition(action, party, state, now).ok);
+}
+
+export function isFinalStatus(status: AppointmentStatus): boolean {
+  return (FINAL_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+}
+
+export const MIN_APPOINTMENT_MINUTES = 5;
+export const MAX_APPOINTMENT_MINUTES = 240;
+export const DEFAULT_APPOINTMENT_MINUTES = 15;
+/** How far ahead a booking or a proposed time may be. */
+export const MAX_BOOKING_DAYS_AHEAD = 365;
+
+/** The end of an appointment that starts at `start` and lasts `minutes`. */
+export function appointmentEnd(start: Date | string, minutes: number): Date {
+  return new Date(new Date(start).getTime() + minutes * 60_000);
+}
+
+/** Whether two [start, end) periods share any time (touching ends do not). */
+export function periodsOverlap(aStart: Date, aEnd: Date, bStart: Date, bEnd: Date): boolean {
+  return aStart.getTime() < bEnd.getTime() && bStart.getTime() < aEnd.getTime();
+}

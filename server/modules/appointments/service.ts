@@ -1,0 +1,768 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  APPOINTMENT_MODE_LABELS,
+  type Actor,
+  type AppointmentStatus,
+  type NotificationType,
+} from '../../../domain/enums.ts';
+import {
+  APPOINTMENT_TRANSITIONS,
+  SLOT_HOLDING_STATUSES,
+  appointmentEnd,
+  availableActions,
+  checkTransition,
+  type AppointmentAction,
+  type AppointmentParty,
+} from '../../../domain/rules/appointments.ts';
+import { formatDateTime } from '../../../domain/rules/format.ts';
+import type {
+  Appointment,
+  ConversationMessage,
+  appointmentListQuery,
+  appointmentSearchBody,
+  bookAppointmentBody,
+  conversationQuery,
+} from '../../../domain/schemas/appointments.ts';
+import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
+import type { Db } from '../../db/client.ts';
+import { appointmentMessages, appointments, doctors, hospitals, patients } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import type { Job } from '../../platform/jobs.ts';
+import { notificationsService } from '../notifications/service.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type AppointmentRow = typeof appointments.$inferSelect;
+type MessageRow = typeof appointmentMessages.$inferSelect;
+type Names = { patientName: string; doctorName: string | null; hospitalName: string | null };
+
+const NO_SUCH_APPOINTMENT = 'There is no such appointment.';
+const SLOT_TAKEN = 'That time is already taken with this doctor. Choose another time.';
+
+/** PostgreSQL's exclusion_violation: the doctor already holds an overlapping appointment. */
+function isSlotTaken(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23P01';
+}
+
+/** How the caller stands to an appointment; null when they are not on it (they get 404). */
+export function partyOf(
+  caller: AuthUser,
+  row: Pick<AppointmentRow, 'patientId' | 'doctorId' | 'hospitalId'>,
+): AppointmentParty | null {
+  switch (caller.role) {
+    case 'ADMIN':
+      return 'ADMIN';
+    case 'PATIENT':
+      return caller.referenceId !== null && caller.referenceId === row.patientId ? 'PATIENT' : null;
+    case 'DOCTOR':
+      return caller.referenceId !== null && caller.referenceId === row.doctorId ? 'PROVIDER' : null;
+    case 'HOSPITAL':
+      return caller.referenceId !== null && caller.referenceId === row.hospitalId ? 'PROVIDER' : null;
+    default:
+      return null;
+  }
+}
+
+/** The appointments a caller may see at all. */
+export function appointmentScope(caller: AuthUser): SQL {
+  const live = isNull(appointments.deletedAt);
+  const ref = caller.referenceId;
+  switch (caller.role) {
+    case 'ADMIN':
+      return live;
+    case 'PATIENT':
+      return ref ? (and(live, eq(appointments.patientId, ref)) as SQL) : sql`false`;
+    case 'DOCTOR':
+      return ref ? (and(live, eq(appointments.doctorId, ref)) as SQL) : sql`false`;
+    case 'HOSPITAL':
+      return ref ? (and(live, eq(appointments.hospitalId, ref)) as SQL) : sql`false`;
+    default:
+      return sql`false`;
+  }
+}
+
+function actorOf(caller: AuthUser): Actor {
+  return caller.role === 'PATIENT' || caller.role === 'DOCTOR' || caller.role === 'HOSPITAL' ? caller.role : 'SYSTEM';
+}
+
+const patientName = sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`;
+const when = (at: Date | string) => formatDateTime(at);
+
+export function toAppointment(
+  row: AppointmentRow & Names,
+  party: AppointmentParty | null,
+  now = new Date(),
+): Appointment {
+  return {
+    id: row.id,
+    status: row.status,
+    mode: row.mode,
+    reason: row.reason,
+    scheduledAt: row.scheduledAt.toISOString(),
+    durationMinutes: row.durationMinutes,
+    endsAt: row.endsAt.toISOString(),
+    proposedAt: row.proposedAt ? row.proposedAt.toISOString() : null,
+    proposedDurationMinutes: row.proposedDurationMinutes,
+    statusReason: row.statusReason,
+    lastActor: row.lastActor,
+    patient: { id: row.patientId, name: row.patientName },
+    doctor: row.doctorId ? { id: row.doctorId, name: row.doctorName ?? 'Doctor' } : null,
+    hospital: row.hospitalId ? { id: row.hospitalId, name: row.hospitalName ?? 'Hospital' } : null,
+    actions: party ? availableActions(party, row, now) : [],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toMessage(row: MessageRow): ConversationMessage {
+  return {
+    id: row.id,
+    appointmentId: row.appointmentId,
+    kind: row.kind,
+    authorRole: row.authorRole,
+    authorName: row.authorName,
+    body: row.body,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What each action tells the other side, in the in-app notification (never sent by push). */
+function notificationFor(
+  action: AppointmentAction | 'BOOK',
+  row: AppointmentRow & Names,
+  actorName: string,
+  previousStart: Date,
+): { title: string; message: string; type: NotificationType } {
+  const at = when(row.scheduledAt);
+  const reason = row.statusReason ? `: ${row.statusReason}` : '.';
+  switch (action) {
+    case 'BOOK':
+      return {
+        title: 'New appointment request',
+        message: `${row.patientName} asked for ${at} (${APPOINTMENT_MODE_LABELS[row.mode]}).`,
+        type: 'APPOINTMENT',
+      };
+    case 'ACCEPT':
+      return {
+        title: 'Appointment accepted',
+        message: `${actorName} accepted the appointment on ${at}.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'REJECT':
+      return {
+        title: 'Appointment declined',
+        message: `${actorName} declined the appointment on ${at}${reason}`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'CONFIRM':
+      return {
+        title: 'Appointment confirmed',
+        message: `${actorName} confirmed the appointment on ${at}.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'CANCEL':
+      return {
+        title: 'Appointment cancelled',
+        message: `${actorName} cancelled the appointment on ${at}${reason}`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'PROPOSE_RESCHEDULE':
+      return {
+        title: 'New time proposed',
+        message: `${actorName} proposed ${when(row.proposedAt ?? row.scheduledAt)} instead of ${at}.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'ACCEPT_RESCHEDULE':
+      return {
+        title: 'New time accepted',
+        message: `${actorName} accepted the new time: ${at}.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'DECLINE_RESCHEDULE':
+      return {
+        title: 'New time declined',
+        message: `${actorName} would rather keep ${when(previousStart)}; the appointment waits for your decision again.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'COMPLETE':
+      return {
+        title: 'Appointment completed',
+        message: `The appointment on ${at} is marked completed.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'MARK_NO_SHOW':
+      return {
+        title: 'Marked as missed',
+        message: `The appointment on ${at} is marked as a no-show.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'EXPIRE':
+      return {
+        title: 'Appointment request expired',
+        message: `The request for ${at} was not answered in time and has expired.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+    case 'DELETE':
+      return {
+        title: 'Appointment removed',
+        message: `The appointment on ${at} was removed.`,
+        type: 'APPOINTMENT_UPDATE',
+      };
+  }
+}
+
+/** The line each change adds to the conversation. */
+function eventLine(action: AppointmentAction | 'BOOK', row: AppointmentRow & Names, actorName: string): string {
+  const at = when(row.scheduledAt);
+  const why = row.statusReason ? ` Reason: ${row.statusReason}` : '';
+  switch (action) {
+    case 'BOOK':
+      return `${actorName} requested an appointment for ${at}.`;
+    case 'ACCEPT':
+      return `${actorName} accepted the appointment.${why}`;
+    case 'REJECT':
+      return `${actorName} declined the appointment.${why}`;
+    case 'CONFIRM':
+      return `${actorName} confirmed the appointment for ${at}.${why}`;
+    case 'CANCEL':
+      return `${actorName} cancelled the appointment.${why}`;
+    case 'PROPOSE_RESCHEDULE':
+      return `${actorName} proposed a new time: ${when(row.proposedAt ?? row.scheduledAt)}.${why}`;
+    case 'ACCEPT_RESCHEDULE':
+      return `${actorName} accepted the new time: ${at}.${why}`;
+    case 'DECLINE_RESCHEDULE':
+      return `${actorName} declined the new time and keeps ${at}.${why}`;
+    case 'COMPLETE':
+      return `${actorName} marked the appointment completed.${why}`;
+    case 'MARK_NO_SHOW':
+      return `${actorName} marked the appointment as a no-show.${why}`;
+    case 'EXPIRE':
+      return 'The request expired: it was not answered before its time.';
+    case 'DELETE':
+      return `${actorName} removed the appointment.`;
+  }
+}
+
+export function appointmentsService(ctx: AppContext) {
+  const { db, realtime } = ctx;
+  const notifications = notificationsService(ctx);
+
+  function selectView(executor: Db | Tx = db) {
+    return executor
+      .select({
+        appointment: appointments,
+        patientName,
+        doctorName: doctors.name,
+        hospitalName: hospitals.name,
+      })
+      .from(appointments)
+      .innerJoin(patients, eq(patients.id, appointments.patientId))
+      .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
+      .leftJoin(hospitals, eq(hospitals.id, appointments.hospitalId));
+  }
+  type ViewRow = {
+    appointment: AppointmentRow;
+    patientName: string;
+    doctorName: string | null;
+    hospitalName: string | null;
+  };
+  const flat = (row: ViewRow): AppointmentRow & Names => ({
+    ...row.appointment,
+    patientName: row.patientName,
+    doctorName: row.doctorName,
+    hospitalName: row.hospitalName,
+  });
+
+  async function load(executor: Db | Tx, id: string, lock = false): Promise<(AppointmentRow & Names) | undefined> {
+    const query = selectView(executor).where(and(eq(appointments.id, id), isNull(appointments.deletedAt)));
+    const [row] = lock ? await query.for('update', { of: appointments }) : await query;
+    return row ? flat(row) : undefined;
+  }
+
+  /** The name a party speaks with in the conversation. */
+  async function nameOf(caller: AuthUser, row: AppointmentRow & Names): Promise<string> {
+    if (caller.role === 'PATIENT') return row.patientName;
+    if (caller.role === 'DOCTOR') return row.doctorName ?? caller.name ?? 'The doctor';
+    if (caller.role === 'HOSPITAL') return row.hospitalName ?? caller.name ?? 'The hospital';
+    return caller.name ?? 'CareMesh';
+  }
+
+  /** Party rooms get the event (each with its own side's actions); other parties' accounts are notified. */
+  async function announce(
+    action: AppointmentAction | 'BOOK',
+    row: AppointmentRow & Names,
+    message: ConversationMessage | null,
+    actor: { userId?: string; name: string; side: AppointmentParty },
+    previousStart: Date,
+  ) {
+    const event = action === 'BOOK' ? 'newAppointment' : APPOINTMENT_TRANSITIONS[action].event;
+    const now = new Date();
+    if (event) {
+      realtime.emit(row.patientId, event, { appointment: toAppointment(row, 'PATIENT', now), message });
+      for (const provider of [row.doctorId, row.hospitalId]) {
+        if (provider) realtime.emit(provider, event, { appointment: toAppointment(row, 'PROVIDER', now), message });
+      }
+    }
+    const others = [
+      ...(actor.side === 'PATIENT' ? [] : [row.patientId]),
+      ...(actor.side === 'PROVIDER' ? [] : [row.doctorId, row.hospitalId]),
+    ];
+    // A doctor acting on a hospital's appointment (or the other way round) tells the co-provider too.
+    if (actor.side === 'PROVIDER') others.push(row.doctorId, row.hospitalId);
+    const { title, message: text, type } = notificationFor(action, row, actor.name, previousStart);
+    await notifications.notifyProfiles(
+      others.filter((id): id is string => Boolean(id)),
+      {
+        title,
+        message: text,
+        type,
+        priority: action === 'BOOK' || action === 'PROPOSE_RESCHEDULE' ? 'HIGH' : 'MEDIUM',
+        data: { appointmentId: row.id, url: `/appointments/${row.id}` },
+      },
+      actor.userId,
+    );
+  }
+
+  async function addEventLine(
+    tx: Tx,
+    row: AppointmentRow & Names,
+    action: AppointmentAction | 'BOOK',
+    actor: { userId?: string; role: Actor; name: string },
+  ) {
+    const [message] = await tx
+      .insert(appointmentMessages)
+      .values({
+        appointmentId: row.id,
+        kind: 'EVENT',
+        authorRole: actor.role,
+        authorUserId: actor.userId,
+        authorName: actor.name,
+        body: eventLine(action, row, actor.name),
+      })
+      .returning();
+    return toMessage(message!);
+  }
+
+  /**
+   * One transition, decided by the domain's state machine on the row locked for this transaction:
+   * of two conflicting changes at once, the second sees the first's result.
+   */
+  async function transition(
+    caller: AuthUser,
+    id: string,
+    action: AppointmentAction,
+    change: (row: AppointmentRow & Names) => Partial<typeof appointments.$inferInsert>,
+  ) {
+    const now = new Date();
+    let previousStart = now;
+    let actorName = '';
+    let party: AppointmentParty = 'SYSTEM';
+    const result = await db
+      .transaction(async (tx) => {
+        const row = await load(tx, id, true);
+        const found = row ? partyOf(caller, row) : null;
+        if (!row || !found) throw notFound(NO_SUCH_APPOINTMENT);
+        party = found;
+        const check = checkTransition(action, party, row, now);
+        if (!check.ok) {
+          if (check.reason === 'PARTY') throw forbidden(check.message);
+          throw conflict(check.message, { status: row.status });
+        }
+        previousStart = row.scheduledAt;
+        actorName = await nameOf(caller, row);
+        const values = change(row);
+        const [updated] = await tx
+          .update(appointments)
+          .set({
+            ...values,
+            ...(check.to === 'UNCHANGED' ? {} : { status: check.to as AppointmentStatus }),
+            lastActor: actorOf(caller),
+            updatedAt: now,
+          })
+          .where(eq(appointments.id, id))
+          .returning();
+        const next = { ...row, ...updated! };
+        const message =
+          action === 'DELETE'
+            ? null
+            : await addEventLine(tx, next, action, { userId: caller.id, role: actorOf(caller), name: actorName });
+        return { row: next, message };
+      })
+      .catch((error: unknown) => {
+        if (isSlotTaken(error)) throw conflict('That time has been taken meanwhile. Propose or choose another time.');
+        throw error;
+      });
+    await announce(
+      action,
+      result.row,
+      result.message,
+      { userId: caller.id, name: actorName, side: party },
+      previousStart,
+    );
+    return { appointment: toAppointment(result.row, party), message: result.message };
+  }
+
+  async function assertSlotFree(doctorId: string, start: Date, end: Date, exceptId?: string) {
+    const [clash] = await db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .where(
+        and(
+          eq(appointments.doctorId, doctorId),
+          isNull(appointments.deletedAt),
+          inArray(appointments.status, [...SLOT_HOLDING_STATUSES]),
+          sql`tstzrange(${appointments.scheduledAt}, ${appointments.endsAt}, '[)') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+          exceptId ? sql`${appointments.id} <> ${exceptId}` : undefined,
+        ),
+      )
+      .limit(1);
+    if (clash) throw conflict('The doctor already has an appointment at that time. Propose another time.');
+  }
+
+  async function listWhere(caller: AuthUser, where: SQL | undefined, page: number, limit: number, order: SQL[]) {
+    const scoped = and(appointmentScope(caller), where);
+    const [rows, [total]] = await Promise.all([
+      selectView()
+        .where(scoped)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(pageOffset(page, limit)),
+      db.select({ n: count() }).from(appointments).where(scoped),
+    ]);
+    const now = new Date();
+    return {
+      appointments: rows.map((row) => {
+        const item = flat(row);
+        return toAppointment(item, partyOf(caller, item), now);
+      }),
+      pagination: paginationOf(page, limit, total?.n ?? 0),
+    };
+  }
+
+  return {
+    async book(caller: AuthUser, input: z.output<typeof bookAppointmentBody>) {
+      if (!caller.referenceId) {
+        throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
+          reason: 'PROFILE_REQUIRED',
+        });
+      }
+      const [patient] = await db
+        .select({ id: patients.id })
+        .from(patients)
+        .where(and(eq(patients.id, caller.referenceId), isNull(patients.deletedAt)));
+      if (!patient) {
+        throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
+          reason: 'PROFILE_REQUIRED',
+        });
+      }
+      // Only doctors and hospitals the directory shows can be booked.
+      const [doctor] = input.doctorId
+        ? await db
+            .select({ id: doctors.id, name: doctors.name, hospitalId: doctors.hospitalId })
+            .from(doctors)
+            .where(
+              and(
+                eq(doctors.id, input.doctorId),
+                eq(doctors.verificationStatus, 'VERIFIED'),
+                eq(doctors.status, 'ACTIVE'),
+              ),
+            )
+        : [];
+      if (input.doctorId && !doctor) throw notFound('There is no such doctor taking appointments.');
+      const [hospital] = input.hospitalId
+        ? await db
+            .select({ id: hospitals.id })
+            .from(hospitals)
+            .where(
+              and(
+                eq(hospitals.id, input.hospitalId),
+                eq(hospitals.verificationStatus, 'VERIFIED'),
+                eq(hospitals.status, 'ACTIVE'),
+              ),
+            )
+        : [];
+      if (input.hospitalId && !hospital) throw notFound('There is no such hospital taking appointments.');
+      if (doctor && hospital && doctor.hospitalId !== hospital.id) {
+        throw invalid(`${doctor.name} does not practise at this hospital.`, {
+          issues: [{ path: 'body.hospitalId', message: `${doctor.name} does not practise at this hospital` }],
+        });
+      }
+      const start = new Date(input.scheduledAt);
+      const end = appointmentEnd(start, input.durationMinutes);
+      const created = await db
+        .transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(appointments)
+            .values({
+              patientId: patient.id,
+              doctorId: doctor?.id ?? null,
+              hospitalId: hospital?.id ?? null,
+              scheduledAt: start,
+              durationMinutes: input.durationMinutes,
+              endsAt: end,
+              mode: input.mode,
+              reason: input.reason,
+              status: 'PENDING',
+              lastActor: 'PATIENT',
+              createdBy: caller.id,
+            })
+            .returning({ id: appointments.id });
+          const row = (await load(tx, inserted!.id))!;
+          const message = await addEventLine(tx, row, 'BOOK', {
+            userId: caller.id,
+            role: 'PATIENT',
+            name: row.patientName,
+          });
+          return { row, message };
+        })
+        .catch((error: unknown) => {
+          if (isSlotTaken(error)) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
+          throw error;
+        });
+      await announce(
+        'BOOK',
+        created.row,
+        created.message,
+        { userId: caller.id, name: created.row.patientName, side: 'PATIENT' },
+        start,
+      );
+      return toAppointment(created.row, 'PATIENT');
+    },
+
+    async byId(caller: AuthUser, id: string) {
+      const row = await load(db, id);
+      const party = row ? partyOf(caller, row) : null;
+      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
+      return toAppointment(row, party);
+    },
+
+    list(caller: AuthUser, query: z.output<typeof appointmentListQuery>) {
+      const where = query.status && query.status.length > 0 ? inArray(appointments.status, query.status) : undefined;
+      return listWhere(caller, where, query.page, query.limit, [asc(appointments.scheduledAt), asc(appointments.id)]);
+    },
+
+    search(caller: AuthUser, body: z.output<typeof appointmentSearchBody>) {
+      const text = body.searchQuery ? `%${body.searchQuery.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : undefined;
+      const where = and(
+        body.status?.length ? inArray(appointments.status, body.status) : undefined,
+        body.mode?.length ? inArray(appointments.mode, body.mode) : undefined,
+        body.patientId ? eq(appointments.patientId, body.patientId) : undefined,
+        body.doctorId ? eq(appointments.doctorId, body.doctorId) : undefined,
+        body.hospitalId ? eq(appointments.hospitalId, body.hospitalId) : undefined,
+        body.from ? gte(appointments.scheduledAt, new Date(body.from)) : undefined,
+        body.to ? lte(appointments.scheduledAt, new Date(body.to)) : undefined,
+        text
+          ? or(
+              ilike(appointments.reason, text),
+              ilike(patientName, text),
+              ilike(doctors.name, text),
+              ilike(hospitals.name, text),
+            )
+          : undefined,
+      );
+      const column = appointments[body.sortBy];
+      const order =
+        body.sortOrder === 'desc' ? [desc(column), desc(appointments.id)] : [asc(column), asc(appointments.id)];
+      // The count needs the joins when text matches names.
+      return text
+        ? (async () => {
+            const scoped = and(appointmentScope(caller), where);
+            const [rows, [total]] = await Promise.all([
+              selectView()
+                .where(scoped)
+                .orderBy(...order)
+                .limit(body.limit)
+                .offset(pageOffset(body.page, body.limit)),
+              db
+                .select({ n: count() })
+                .from(appointments)
+                .innerJoin(patients, eq(patients.id, appointments.patientId))
+                .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
+                .leftJoin(hospitals, eq(hospitals.id, appointments.hospitalId))
+                .where(scoped),
+            ]);
+            return {
+              appointments: rows.map((row) => {
+                const item = flat(row);
+                return toAppointment(item, partyOf(caller, item));
+              }),
+              pagination: paginationOf(body.page, body.limit, total?.n ?? 0),
+            };
+          })()
+        : listWhere(caller, where, body.page, body.limit, order);
+    },
+
+    decide(caller: AuthUser, id: string, decision: 'ACCEPT' | 'REJECT', reason?: string) {
+      return transition(caller, id, decision, () => ({ statusReason: reason ?? null }));
+    },
+
+    confirm(caller: AuthUser, id: string, note?: string) {
+      return transition(caller, id, 'CONFIRM', () => ({ statusReason: note ?? null }));
+    },
+
+    cancel(caller: AuthUser, id: string, reason: string) {
+      return transition(caller, id, 'CANCEL', () => ({
+        statusReason: reason,
+        proposedAt: null,
+        proposedDurationMinutes: null,
+      }));
+    },
+
+    async proposeReschedule(
+      caller: AuthUser,
+      id: string,
+      input: { scheduledAt: string; durationMinutes?: number; reason?: string },
+    ) {
+      const current = await load(db, id);
+      if (!current || !partyOf(caller, current)) throw notFound(NO_SUCH_APPOINTMENT);
+      const start = new Date(input.scheduledAt);
+      const minutes = input.durationMinutes ?? current.durationMinutes;
+      if (start.getTime() === current.scheduledAt.getTime() && minutes === current.durationMinutes) {
+        throw invalid('Propose a time that differs from the current one.');
+      }
+      if (current.doctorId) await assertSlotFree(current.doctorId, start, appointmentEnd(start, minutes), id);
+      return transition(caller, id, 'PROPOSE_RESCHEDULE', () => ({
+        proposedAt: start,
+        proposedDurationMinutes: minutes,
+        statusReason: input.reason ?? null,
+      }));
+    },
+
+    respondToReschedule(caller: AuthUser, id: string, decision: 'ACCEPT' | 'DECLINE', reason?: string) {
+      if (decision === 'DECLINE') {
+        return transition(caller, id, 'DECLINE_RESCHEDULE', () => ({
+          proposedAt: null,
+          proposedDurationMinutes: null,
+          statusReason: reason ?? null,
+        }));
+      }
+      return transition(caller, id, 'ACCEPT_RESCHEDULE', (row) => {
+        const start = row.proposedAt ?? row.scheduledAt;
+        const minutes = row.proposedDurationMinutes ?? row.durationMinutes;
+        if (start.getTime() <= Date.now()) {
+          throw conflict('The proposed time has already passed. Ask for another time in the conversation.', {
+            status: row.status,
+          });
+        }
+        return {
+          scheduledAt: start,
+          durationMinutes: minutes,
+          endsAt: appointmentEnd(start, minutes),
+          proposedAt: null,
+          proposedDurationMinutes: null,
+          statusReason: reason ?? null,
+        };
+      });
+    },
+
+    recordOutcome(caller: AuthUser, id: string, outcome: 'COMPLETED' | 'NO_SHOW', note?: string) {
+      return transition(caller, id, outcome === 'COMPLETED' ? 'COMPLETE' : 'MARK_NO_SHOW', () => ({
+        statusReason: note ?? null,
+      }));
+    },
+
+    async remove(caller: AuthUser, id: string) {
+      await transition(caller, id, 'DELETE', () => ({ deletedAt: new Date() }));
+    },
+
+    async conversation(caller: AuthUser, id: string, query: z.output<typeof conversationQuery>) {
+      await this.byId(caller, id);
+      const where = eq(appointmentMessages.appointmentId, id);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(appointmentMessages)
+          .where(where)
+          .orderBy(desc(appointmentMessages.createdAt), desc(appointmentMessages.id))
+          .limit(query.limit)
+          .offset(pageOffset(query.page, query.limit)),
+        db.select({ n: count() }).from(appointmentMessages).where(where),
+      ]);
+      return { messages: rows.map(toMessage), pagination: paginationOf(query.page, query.limit, total?.n ?? 0) };
+    },
+
+    async sendMessage(caller: AuthUser, id: string, body: string) {
+      const row = await load(db, id);
+      const party = row ? partyOf(caller, row) : null;
+      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
+      if (party === 'ADMIN')
+        throw forbidden('Only the patient, the doctor and the hospital write in an appointment’s conversation.');
+      const name = await nameOf(caller, row);
+      const [inserted] = await db
+        .insert(appointmentMessages)
+        .values({
+          appointmentId: id,
+          kind: 'MESSAGE',
+          authorRole: actorOf(caller),
+          authorUserId: caller.id,
+          authorName: name,
+          body,
+        })
+        .returning();
+      const message = toMessage(inserted!);
+      for (const room of [row.patientId, row.doctorId, row.hospitalId]) {
+        if (room) realtime.emit(room, 'messageToTheConversation', { appointmentId: id, message });
+      }
+      const others = [party === 'PATIENT' ? null : row.patientId, row.doctorId, row.hospitalId].filter(
+        (ref): ref is string => Boolean(ref) && ref !== caller.referenceId,
+      );
+      await notifications.notifyProfiles(
+        others,
+        {
+          title: `New message from ${name}`,
+          message: body.length > 140 ? `${body.slice(0, 139)}…` : body,
+          type: 'APPOINTMENT_UPDATE',
+          data: { appointmentId: id, url: `/appointments/${id}` },
+        },
+        caller.id,
+      );
+      return message;
+    },
+
+    /** Expires PENDING requests (and unanswered proposals) whose time has passed; each row once. */
+    expiryJob(): Job {
+      return {
+        name: 'appointments.expire',
+        everyMs: 60_000,
+        async run(tx) {
+          const now = new Date();
+          const expired = await tx
+            .update(appointments)
+            .set({
+              status: 'EXPIRED',
+              lastActor: 'SYSTEM',
+              updatedAt: now,
+              statusReason: 'Not answered before its time.',
+            })
+            .where(
+              and(
+                isNull(appointments.deletedAt),
+                or(
+                  and(eq(appointments.status, 'PENDING'), lte(appointments.scheduledAt, now)),
+                  and(
+                    eq(appointments.status, 'RESCHEDULED'),
+                    lte(sql`coalesce(${appointments.proposedAt}, ${appointments.scheduledAt})`, now),
+                  ),
+                ),
+              ),
+            )
+            .returning({ id: appointments.id });
+          if (expired.length === 0) return;
+          const lines: Array<{ row: AppointmentRow & Names; message: ConversationMessage }> = [];
+          for (const { id } of expired) {
+            const row = (await load(tx, id))!;
+            lines.push({ row, message: await addEventLine(tx, row, 'EXPIRE', { role: 'SYSTEM', name: 'CareMesh' }) });
+          }
+          return async () => {
+            for (const { row, message } of lines) {
+              await announce('EXPIRE', row, message, { name: 'CareMesh', side: 'SYSTEM' }, row.scheduledAt);
+            }
+          };
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,283 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { NotificationPriority, NotificationType } from '../../../domain/enums.ts';
+import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
+import {
+  DEFAULT_CHANNEL_PREFERENCES,
+  channelAllows,
+  type NotificationData,
+  type NotificationPreferences,
+  type PushPayload,
+  type createNotificationBody,
+  type notificationListQuery,
+  type pushSubscriptionBody,
+  type updatePreferencesBody,
+} from '../../../domain/schemas/notifications.ts';
+import type { Db } from '../../db/client.ts';
+import { notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
+import { userRoom } from '../../platform/realtime.ts';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function toNotification(row: NotificationRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    type: row.type,
+    priority: row.priority,
+    status: row.status,
+    data: row.data,
+    readAt: row.readAt ? row.readAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type NewNotification = {
+  title: string;
+  message: string;
+  type: NotificationType;
+  priority?: NotificationPriority;
+  data?: NotificationData;
+};
+
+/** Lock-screen text by type: a push never carries medical detail (DESIGN "Realtime and push"). */
+function pushTextFor(type: NotificationType, data: NotificationData): string {
+  switch (type) {
+    case 'APPOINTMENT':
+      return 'You have a new appointment request.';
+    case 'APPOINTMENT_UPDATE':
+      return data.appointmentId ? 'An appointment of yours has an update.' : 'You have an update.';
+    case 'VERIFICATION':
+      return 'There is news about a verification.';
+    default:
+      return 'You have a new notification.';
+  }
+}
+
+function deepLinkFor(data: NotificationData): string {
+  if (data.url) return data.url;
+  if (data.appointmentId) return `/appointments/${data.appointmentId}`;
+  return '/';
+}
+
+async function preferencesOf(db: Db, userId: string): Promise<NotificationPreferences> {
+  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  return {
+    channels: { ...DEFAULT_CHANNEL_PREFERENCES, ...(row?.channels ?? {}) },
+    types: { ...(row?.types ?? {}) },
+  };
+}
+
+export function notificationsService(ctx: AppContext) {
+  const { db, realtime, push } = ctx;
+
+  const own = (caller: AuthUser, id?: string): SQL =>
+    (id
+      ? and(eq(notifications.userId, caller.id), eq(notifications.id, id))
+      : eq(notifications.userId, caller.id)) as SQL;
+
+  async function unreadCount(userId: string): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.status, 'Sent')));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Stores one notification per user, tells each user's open pages, and pushes to their devices
+   * when their preferences allow. Called after the change it reports has committed.
+   */
+  async function notifyUsers(userIds: string[], input: NewNotification): Promise<void> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return;
+    const data = input.data ?? {};
+    const rows = await db
+      .insert(notifications)
+      .values(
+        unique.map((userId) => ({
+          userId,
+          title: input.title,
+          message: input.message,
+          type: input.type,
+          priority: input.priority ?? 'MEDIUM',
+          data,
+        })),
+      )
+      .returning();
+    for (const row of rows) {
+      realtime.emit(userRoom(row.userId), 'newNotification', toNotification(row));
+      const preferences = await preferencesOf(db, row.userId);
+      if (!channelAllows(preferences, 'PUSH', row.type)) continue;
+      const payload: PushPayload = {
+        title: 'CareMesh',
+        body: pushTextFor(row.type, data),
+        url: deepLinkFor(data),
+        notificationId: row.id,
+        tag: data.appointmentId ? `appointment-${data.appointmentId}` : `notification-${row.id}`,
+      };
+      push.sendToUser(row.userId, payload, row.priority === 'HIGH' || row.priority === 'URGENT' ? 'high' : 'normal');
+    }
+  }
+
+  return {
+    notifyUsers,
+
+    /** Every account that acts for one of these profiles (a hospital may have several desk accounts). */
+    async notifyProfiles(profileIds: string[], input: NewNotification, exceptUserId?: string) {
+      if (profileIds.length === 0) return;
+      const recipients = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.referenceId, [...new Set(profileIds)]));
+      await notifyUsers(
+        recipients.map((r) => r.id).filter((id) => id !== exceptUserId),
+        input,
+      );
+    },
+
+    async create(input: z.output<typeof createNotificationBody>) {
+      const [recipient] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
+      if (!recipient) throw notFound('There is no user with that id.');
+      await notifyUsers([recipient.id], input);
+      const [row] = await db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.userId, recipient.id))
+        .orderBy(desc(notifications.createdAt))
+        .limit(1);
+      return toNotification(row!);
+    },
+
+    async list(caller: AuthUser, query: z.output<typeof notificationListQuery>) {
+      const where = and(
+        own(caller),
+        query.type ? eq(notifications.type, query.type) : undefined,
+        query.priority ? eq(notifications.priority, query.priority) : undefined,
+        query.status ? eq(notifications.status, query.status) : undefined,
+      );
+      const [rows, [total], unread] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(where)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(query.limit)
+          .offset(pageOffset(query.page, query.limit)),
+        db.select({ n: count() }).from(notifications).where(where),
+        unreadCount(caller.id),
+      ]);
+      return {
+        notifications: rows.map(toNotification),
+        pagination: paginationOf(query.page, query.limit, total?.n ?? 0),
+        unreadCount: unread,
+      };
+    },
+
+    unreadCount: (caller: AuthUser) => unreadCount(caller.id),
+
+    async markRead(caller: AuthUser, id: string) {
+      const [existing] = await db.select().from(notifications).where(own(caller, id));
+      if (!existing) throw notFound('There is no such notification.');
+      const [row] =
+        existing.status === 'Read'
+          ? [existing]
+          : await db
+              .update(notifications)
+              .set({ status: 'Read', readAt: new Date() })
+              .where(and(own(caller, id), eq(notifications.status, 'Sent')))
+              .returning();
+      const unread = await unreadCount(caller.id);
+      realtime.emit(userRoom(caller.id), 'notificationRead', { id, unreadCount: unread });
+      return { notification: toNotification(row ?? existing), unreadCount: unread };
+    },
+
+    async markAllRead(caller: AuthUser) {
+      const changed = await db
+        .update(notifications)
+        .set({ status: 'Read', readAt: new Date() })
+        .where(and(own(caller), eq(notifications.status, 'Sent')))
+        .returning({ id: notifications.id });
+      realtime.emit(userRoom(caller.id), 'notificationRead', { id: null, all: true, unreadCount: 0 });
+      return { updated: changed.length, unreadCount: 0 };
+    },
+
+    async remove(caller: AuthUser, id: string) {
+      const [row] = await db.delete(notifications).where(own(caller, id)).returning({ id: notifications.id });
+      if (!row) throw notFound('There is no such notification.');
+      const unread = await unreadCount(caller.id);
+      realtime.emit(userRoom(caller.id), 'notificationDeleted', { id, unreadCount: unread });
+      return { id, unreadCount: unread };
+    },
+
+    async removeAll(caller: AuthUser) {
+      const rows = await db.delete(notifications).where(own(caller)).returning({ id: notifications.id });
+      realtime.emit(userRoom(caller.id), 'notificationDeleted', { id: null, all: true, unreadCount: 0 });
+      return { deleted: rows.length, unreadCount: 0 };
+    },
+
+    preferences: (caller: AuthUser) => preferencesOf(db, caller.id),
+
+    async updatePreferences(caller: AuthUser, input: z.output<typeof updatePreferencesBody>) {
+      const current = await preferencesOf(db, caller.id);
+      const channels = { ...current.channels, ...(input.channels ?? {}) };
+      const types = { ...current.types, ...(input.types ?? {}) };
+      await db
+        .insert(notificationPreferences)
+        .values({ userId: caller.id, channels, types })
+        .onConflictDoUpdate({
+          target: notificationPreferences.userId,
+          set: { channels, types, updatedAt: new Date() },
+        });
+      return { channels, types };
+    },
+
+    publicKey: () => ({ publicKey: push.publicKey }),
+
+    async subscribe(caller: AuthUser, input: z.output<typeof pushSubscriptionBody>, userAgent: string | undefined) {
+      // An endpoint belongs to one browser profile: whoever signs in there last receives its pushes.
+      await db
+        .insert(pushSubscriptions)
+        .values({
+          userId: caller.id,
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          userAgent: userAgent?.slice(0, 300),
+        })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: {
+            userId: caller.id,
+            p256dh: input.keys.p256dh,
+            auth: input.keys.auth,
+            userAgent: userAgent?.slice(0, 300),
+            failures: 0,
+          },
+        });
+      return { endpoint: input.endpoint };
+    },
+
+    async unsubscribe(caller: AuthUser, endpoint: string) {
+      const rows = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, caller.id), eq(pushSubscriptions.endpoint, endpoint)))
+        .returning({ id: pushSubscriptions.id });
+      return { removed: rows.length };
+    },
+
+    /** How many subscriptions a user has (tests and the push opt-in screen). */
+    async subscriptionCount(userId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(pushSubscriptions)
+        .where(sql`${pushSubscriptions.userId} = ${userId}`);
+      return row?.n ?? 0;
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof notificationsService>;

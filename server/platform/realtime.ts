@@ -1,0 +1,157 @@
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { createClient } from 'redis';
+import type { RealtimeEvent } from '../../domain/enums.ts';
+import type { AuthUser, Authenticator } from './auth.ts';
+import { TOKEN_COOKIE } from './auth.ts';
+
+/** DESIGN "Realtime and push": payloads are capped at 64 KiB. */
+export const MAX_SOCKET_PAYLOAD = 64 * 1024;
+
+/** The room a user may join (SPEC §6): Admin its own user id, every other role its referenceId. */
+export function ownRoom(user: Pick<AuthUser, 'id' | 'role' | 'referenceId'>): string | null {
+  return user.role === 'ADMIN' ? user.id : user.referenceId;
+}
+
+/** A room only the server puts a connection in: every connection of one account. */
+export const userRoom = (userId: string) => `user:${userId}`;
+
+export type Realtime = {
+  /** Sends an event to everyone in a room, on every instance. */
+  emit(room: string, event: RealtimeEvent, payload: unknown): void;
+  /** Ends every connection of an account (sign-out elsewhere, password reset). */
+  disconnectUser(userId: string): void;
+  /** How many connections this instance holds (for health and tests). */
+  connectionCount(): number;
+  close(): Promise<void>;
+};
+
+type RealtimeOptions = {
+  auth: Authenticator;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  redisUrl?: string;
+  parseCookie(header: string): Record<string, string | undefined>;
+};
+
+type SocketData = { user: AuthUser; token: string };
+type JoinAck = (answer: { ok: true; room: string } | { ok: false; error: string }) => void;
+
+/**
+ * A browser page may only connect from this app's own origin (its public URL, or the host it
+ * asked for); tools that send no Origin (the API's own clients, tests) are let through to the
+ * authentication that every connection must pass anyway.
+ */
+export function originAllowed(origin: string | undefined, host: string | undefined, publicUrl: string): boolean {
+  if (!origin) return true;
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(publicUrl).origin || (host !== undefined && url.host === host);
+  } catch {
+    return false;
+  }
+}
+
+function tokenOf(socket: Socket, parseCookie: RealtimeOptions['parseCookie']): string | undefined {
+  const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof given === 'string' && given) return given;
+  const header = socket.handshake.headers.cookie;
+  return header ? parseCookie(header)[TOKEN_COOKIE] || undefined : undefined;
+}
+
+export async function createRealtime(httpServer: HttpServer, options: RealtimeOptions): Promise<Realtime> {
+  const { auth, log, publicUrl, redisUrl, parseCookie } = options;
+  const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    maxHttpBufferSize: MAX_SOCKET_PAYLOAD,
+    allowRequest: (req: IncomingMessage, callback) => {
+      const allowed = originAllowed(req.headers.origin, req.headers.host, publicUrl);
+      if (!allowed) log.warn({ origin: req.headers.origin }, 'socket refused: foreign origin');
+      callback(allowed ? null : 'origin not allowed', allowed);
+    },
+  });
+
+  const redisClients: Array<{ quit(): Promise<unknown> }> = [];
+  if (redisUrl) {
+    const pub = createClient({ url: redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      // node-redis reconnects by itself; an unhandled 'error' would end the process.
+      client.on('error', (error: Error) => log.error({ err: error }, 'redis connection error (realtime fan-out)'));
+      redisClients.push(client);
+    }
+    await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter's typings name node-redis 4; the v4+ client API it calls is unchanged.
+    io.adapter(createAdapter(pub as never, sub as never));
+  }
+
+  io.use(async (socket, next) => {
+    const token = tokenOf(socket, parseCookie);
+    try {
+      const { user, expiresAt } = await auth.authenticateToken(token);
+      socket.data = { user, token: token! };
+      if (expiresAt) {
+        // The connection ends with the session it was opened with.
+        const timer = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt * 1000 - Date.now()));
+        timer.unref();
+        socket.once('disconnect', () => clearTimeout(timer));
+      }
+      next();
+    } catch {
+      log.warn({ socketId: socket.id }, 'socket refused: not signed in');
+      next(new Error('UNAUTHORIZED'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.user.id));
+
+    socket.on('join', async (room: unknown, ack?: JoinAck) => {
+      const reply: JoinAck = typeof ack === 'function' ? ack : () => undefined;
+      let user: AuthUser;
+      try {
+        // Re-read: the account may have onboarded (new referenceId) or lost its session since connecting.
+        user = (await auth.authenticateToken(socket.data.token)).user;
+        socket.data.user = user;
+      } catch {
+        reply({ ok: false, error: 'UNAUTHORIZED' });
+        socket.disconnect(true);
+        return;
+      }
+      const own = ownRoom(user);
+      if (typeof room !== 'string' || room !== own) {
+        log.warn(
+          { userId: user.id, role: user.role, room: String(room).slice(0, 80) },
+          'socket join refused: not the caller’s own room',
+        );
+        reply({ ok: false, error: 'FORBIDDEN' });
+        return;
+      }
+      await socket.join(room);
+      reply({ ok: true, room });
+    });
+
+    socket.on('leave', async (room: unknown, ack?: JoinAck) => {
+      if (typeof room === 'string' && room !== userRoom(socket.data.user.id)) await socket.leave(room);
+      if (typeof ack === 'function') ack({ ok: true, room: String(room) });
+    });
+  });
+
+  return {
+    emit(room, event, payload) {
+      io.to(room).emit(event as never, payload as never);
+    },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    connectionCount: () => io.engine.clientsCount,
+    async close() {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+    },
+  };
+}
