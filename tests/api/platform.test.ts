@@ -222,10 +222,11 @@ describe('the built PWA', () => {
     expect(await res.text()).not.toContain('<div id="root">');
   });
 
-  it('does not fall back for /socket.io', async () => {
+  it('does not fall back for /socket.io: the realtime server answers there, never the app shell', async () => {
     const res = await t.request('/socket.io/whatever', { headers: { accept: 'text/html' } });
-    expect(res.status).toBe(404);
-    expect((await res.json()).error).toBe('NOT_FOUND');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).not.toContain('text/html');
+    expect(await res.json()).toMatchObject({ message: 'Transport unknown' });
   });
 });
 

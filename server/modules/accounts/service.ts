@@ -178,6 +178,8 @@ export function accountsService(ctx: AppContext) {
         })
         .where(eq(users.id, claim.userId));
       await retireEmailTokens(db, claim.userId, 'RESET_PASSWORD');
+      // Open pages of the old sessions stop receiving events at once.
+      ctx.realtime.disconnectUser(claim.userId);
     },
 
     /**
