@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Role } from '../../domain/enums.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
+import { insertDemoAppointments } from './demo/appointments.ts';
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
 import { buildDemoNetwork } from './demo/network.ts';
@@ -63,6 +64,7 @@ export async function seedDemoData(db: Db): Promise<number> {
     // Another instance seeding at the same moment got there first: its network is already in.
     if (created.length === 0) return 0;
     await insertDemoNetwork(tx, network);
+    await insertDemoAppointments(tx, network);
     return created.length;
   });
 }
