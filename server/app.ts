@@ -21,6 +21,7 @@ import { createAuthenticator, createTokenService } from './platform/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './platform/context.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
+import { IDEMPOTENCY_HEADER, idempotencySweepJob, registerIdempotency } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';
@@ -39,6 +40,7 @@ import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { appointmentsService } from './modules/appointments/service.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { idempotencyRoutes } from './modules/idempotency/routes.ts';
 import { APP_VERSION } from './version.ts';
 
 export type AppDeps = {
@@ -133,7 +135,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // Every mutating endpoint honours Idempotency-Key; say so on each of them.
+    transform: (input) => {
+      const output = jsonSchemaTransform(input);
+      const methods = ([] as string[]).concat(input.route.method);
+      if (!methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))) return output;
+      const schema = output.schema as { headers?: { type: string; properties?: Record<string, unknown> } };
+      schema.headers = {
+        ...schema.headers,
+        type: 'object',
+        properties: {
+          ...schema.headers?.properties,
+          [IDEMPOTENCY_HEADER]: {
+            type: 'string',
+            maxLength: 255,
+            description:
+              'A key (a UUID) that makes this change safe to send again: the first answer for (you, key) is kept for at least 48 hours and returned again, with `Idempotent-Replayed: true`, for a replay of the same request. The same key with a different request answers 422; while the first is still running, 409 with Retry-After. 5xx and 429 answers are not kept.',
+          },
+        },
+      };
+      return output;
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -174,12 +196,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       agent: deps.pushAgent,
     }),
   };
+  registerIdempotency(app, database.db, auth);
+
   // Sockets end before the HTTP server closes, or it would wait for them.
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
   });
 
-  const jobs = createJobRunner(database.db, app.log, [appointmentsService(ctx).expiryJob()]);
+  const jobs = createJobRunner(database.db, app.log, [appointmentsService(ctx).expiryJob(), idempotencySweepJob()]);
   app.decorate('jobs', jobs);
   if (deps.startJobs !== false) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
@@ -198,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(doctorsRoutes(ctx));
       await api.register(appointmentsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
+      await api.register(idempotencyRoutes(ctx));
       if (!config.isProduction) await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
