@@ -4,6 +4,7 @@ import type {
   ResultsTurnaroundBody,
   diagnosticsCentreSchema,
   staffingExpertiseBody,
+  updateDiagnosticsBody,
 } from '../../domain/schemas/diagnostics.ts';
 import { request } from './http.ts';
 
@@ -14,6 +15,9 @@ const base = (diagnosticsId: string, operation: string) =>
 
 export const diagnosticsApi = {
   mine: () => request<{ data: DiagnosticsProfile }>('get', '/diagnostics/me'),
+  /** Fields sent replace theirs, the rest stay. */
+  update: (diagnosticsId: string, body: z.input<typeof updateDiagnosticsBody>) =>
+    request<{ data: DiagnosticsProfile }>('patch', base(diagnosticsId, 'updateDiagnostics'), { json: body }),
   /** Replaces the whole map of test type → hours; {} clears it. */
   setResultsTurnaround: (diagnosticsId: string, body: ResultsTurnaroundBody) =>
     request<{ data: DiagnosticsProfile }>(

@@ -8,6 +8,7 @@ import type {
   pharmacyImageSchema,
   pharmacyProfileSchema,
   updatePharmacistBody,
+  updatePharmacyBody,
 } from '../../domain/schemas/pharmacies.ts';
 import { request } from './http.ts';
 import { uploadFile, type UploadProgress } from './upload.ts';
@@ -22,6 +23,9 @@ const child = (id: string, name: string, operation: string) => encodeURIComponen
 
 export const pharmaciesApi = {
   mine: () => request<{ data: PharmacyProfile }>('get', '/pharmacies/me'),
+  /** Fields sent replace theirs, the rest stay (SPEC §7 uses PUT for this partial change). */
+  update: (pharmacyId: string, body: z.input<typeof updatePharmacyBody>) =>
+    request<{ data: PharmacyProfile }>('put', base(pharmacyId, 'updatePharmacy'), { json: body }),
   changeOpeningHours: (pharmacyId: string, body: OpeningHoursPatch) =>
     request<{ data: PharmacyProfile }>('patch', `${base(pharmacyId, 'changeOpeningHours')}/opening-hours`, {
       json: body,

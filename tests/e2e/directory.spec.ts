@@ -99,28 +99,69 @@ test('an admin filters hospitals by state and pages through them; the URL keeps 
   expect(await cardNames(await settledCards(page, 'Hospitals'))).toEqual(firstPage);
 });
 
-test('a doctors search by specialisation shows only doctors with that specialisation', async ({ page }) => {
-  await signInAndOpen(page, 'user@caremesh.test', '/doctors');
-  await expect(page.getByRole('heading', { name: 'Doctors', level: 1 })).toBeVisible();
-  await settledCards(page, 'Doctors');
-  const everyone = Number.parseInt((await page.getByText(/^[\d,]+ found$/).textContent())!.replace(/,/g, ''), 10);
+const foundCount = async (page: Page) =>
+  Number.parseInt((await page.getByText(/^[\d,]+ found$/).textContent())!.replace(/,/g, ''), 10);
 
-  await page.getByLabel('Specialisation', { exact: true }).selectOption('CARDIOLOGY');
+test('a doctors search by two specialisations: both in the URL, only matching doctors, back to page 1, then cleared', async ({
+  page,
+}) => {
+  await signInAndOpen(page, 'user@caremesh.test', '/doctors?page=2');
+  await expect(page.getByRole('heading', { name: 'Doctors', level: 1 })).toBeVisible();
+  await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
+  await settledCards(page, 'Doctors');
+  const everyone = await foundCount(page);
+
+  // The 46 specialisations are one compact control; ticking applies at once and starts again at page 1.
+  const specialisations = page.getByRole('button', { name: /^Specialisations/ });
+  await specialisations.click();
+  await expect(specialisations).toHaveAttribute('aria-expanded', 'true');
+  const cardiology = page.getByRole('checkbox', { name: 'Cardiology', exact: true });
+  await cardiology.click();
+  await expect(cardiology).toBeChecked();
   await expect(page).toHaveURL(/specializations=CARDIOLOGY/);
-  const cards = await settledCards(page, 'Doctors');
+  await expect(page).not.toHaveURL(/page=2/);
+  await settledCards(page, 'Doctors');
+  const cardiologists = await foundCount(page);
+
+  await page.getByLabel('Filter the specialisations list').fill('neuro');
+  const neurology = page.getByRole('checkbox', { name: 'Neurology', exact: true });
+  await neurology.click();
+  await expect(neurology).toBeChecked();
+  await expect(page).toHaveURL(/specializations=CARDIOLOGY&specializations=NEUROLOGY/);
+  await page.keyboard.press('Escape');
+  await expect(specialisations).toHaveAttribute('aria-expanded', 'false');
+  await expect(specialisations).toHaveAccessibleName('Specialisations Cardiology, Neurology');
+
+  let cards = await settledCards(page, 'Doctors');
   await expect(cards.first()).toBeVisible();
-  const matching = Number.parseInt((await page.getByText(/^[\d,]+ found$/).textContent())!.replace(/,/g, ''), 10);
-  expect(matching).toBeGreaterThan(0);
-  expect(matching).toBeLessThan(everyone);
+  await expect.poll(() => foundCount(page)).toBeGreaterThan(cardiologists);
+  const either = await foundCount(page);
+  expect(either).toBeLessThan(everyone);
   for (const card of await cards.all()) {
-    await expect(card).toContainText('Cardiology');
+    await expect(card).toContainText(/Cardiology|Neurology/);
     await expect(card).toContainText('Experience');
     await expect(card).toContainText('Fee');
   }
+
+  // Both values survive a reload, and each shows as a filter that can be taken off on its own.
+  await page.reload();
+  await expect(specialisations).toHaveAccessibleName('Specialisations Cardiology, Neurology');
+  await page.getByRole('button', { name: 'Remove filter Cardiology' }).click();
+  await expect(page).not.toHaveURL(/CARDIOLOGY/);
+  await expect(page).toHaveURL(/specializations=NEUROLOGY/);
+  cards = await settledCards(page, 'Doctors');
+  for (const card of await cards.all()) await expect(card).toContainText('Neurology');
 
   // A typed filter is checked before it applies, with a message next to the field.
   await page.getByLabel('Minimum experience (years)').fill('99');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Minimum experience (years) must be at most 70')).toBeVisible();
   await expect(page).not.toHaveURL(/minExperience/);
+
+  // One button turns every filter off.
+  await page.getByRole('button', { name: 'Clear all filters' }).click();
+  await expect(page).not.toHaveURL(/specializations/);
+  await expect(specialisations).toHaveAccessibleName('Specialisations Any specialisation');
+  await settledCards(page, 'Doctors');
+  await expect.poll(() => foundCount(page)).toBe(everyone);
 });

@@ -94,3 +94,138 @@ test('the diagnostics centre sets a results turnaround for an offered test', asy
   await page.reload();
   await expect(page.getByLabel('Complete blood count (CBC) (hours)')).toHaveValue('4');
 });
+
+test('the pharmacy edits its own details: cancel changes nothing, a bad value waits to be fixed, a save lasts', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'pharmacy@caremesh.test');
+  await expect(page).toHaveURL(/\/profile$/);
+  const edit = page.getByRole('button', { name: 'Edit details' });
+  const form = page.getByRole('form', { name: 'Edit details' });
+  const details = page.getByRole('region', { name: 'Details' });
+
+  // Cancel goes back to the card, unchanged, with the focus on the button that opened the form.
+  await edit.click();
+  await expect(form.getByLabel('Pharmacy name')).toBeFocused();
+  await form.getByLabel('Pharmacy name').fill('Not Jeevan');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(edit).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Jeevan Pharmacy', level: 1 })).toBeVisible();
+
+  // A bad email is refused beside its field; everything else typed stays.
+  const about = 'Family chemist in Aundh since 1998, now with vaccinations on weekday mornings.';
+  await edit.click();
+  await form.getByLabel('About the pharmacy').fill(about);
+  await form.getByLabel('Insurance partners').fill('ECHS, CGHS, Star Health');
+  await form.getByRole('checkbox', { name: 'Vaccinations' }).check();
+  await form.getByLabel('Email', { exact: true }).fill('orders at jeevan');
+  await form.getByRole('button', { name: 'Save details' }).click();
+  await expect(form.getByText('Enter a valid email address')).toBeVisible();
+  await expect(form.getByLabel('Email', { exact: true })).toBeFocused();
+  await expect(form.getByLabel('About the pharmacy')).toHaveValue(about);
+  await expect(form.getByRole('checkbox', { name: 'Vaccinations' })).toBeChecked();
+
+  // A phone can be changed but not removed: the API keeps one once given.
+  await form.getByLabel('Phone', { exact: true }).fill('');
+  await form.getByLabel('Email', { exact: true }).fill('orders@jeevanpharmacy.example.in');
+  await form.getByRole('button', { name: 'Save details' }).click();
+  await expect(form.getByText('Phone cannot be removed, only changed')).toBeVisible();
+  await form.getByLabel('Phone', { exact: true }).fill('97670 56789');
+  await form.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Details saved.')).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  const expectSaved = async () => {
+    await expect(details.getByText(about)).toBeVisible();
+    await expect(details.getByText('ECHS, CGHS, Star Health')).toBeVisible();
+    await expect(details.getByText('orders@jeevanpharmacy.example.in')).toBeVisible();
+    await expect(details.getByText(/Vaccinations/)).toBeVisible();
+    await expect(details.getByText('+91-9767056789')).toBeVisible();
+  };
+  await expectSaved();
+  await page.reload();
+  await expectSaved();
+});
+
+test('the diagnostics centre adds a test from the compact list; its turnaround form offers it at once', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'diagnostics@caremesh.test');
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const form = page.getByRole('form', { name: 'Edit details' });
+
+  // The 45 tests sit behind one button; the keyboard opens the list, narrows it, ticks and closes it.
+  const tests = form.getByRole('button', { name: /^Tests offered/ });
+  await expect(tests).toHaveAttribute('aria-expanded', 'false');
+  await tests.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(tests).toHaveAttribute('aria-expanded', 'true');
+  const filter = form.getByLabel('Filter the tests offered list');
+  await expect(filter).toBeFocused();
+  await filter.fill('sleep');
+  await expect(form.getByRole('checkbox', { name: 'Sleep study' })).toBeVisible();
+  await expect(form.getByRole('checkbox', { name: 'MRI', exact: true })).toHaveCount(0);
+  await page.keyboard.press('ArrowDown');
+  await expect(form.getByRole('checkbox', { name: 'Sleep study' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(form.getByRole('checkbox', { name: 'Sleep study' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(tests).toHaveAttribute('aria-expanded', 'false');
+  await expect(tests).toBeFocused();
+  await expect(form.getByRole('button', { name: 'Remove Sleep study' })).toBeVisible();
+
+  await form.getByLabel('Phone', { exact: true }).fill('98900 11223');
+  await form.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Details saved.')).toBeVisible();
+
+  const details = page.getByRole('region', { name: 'Details' });
+  await expect(details.getByText('+91-9890011223')).toBeVisible();
+  await expect(details.getByText(/Sleep study/)).toBeVisible();
+  await expect(page.getByLabel('Sleep study (hours)')).toBeVisible();
+
+  await page.reload();
+  await expect(details.getByText('+91-9890011223')).toBeVisible();
+  await expect(details.getByText(/Sleep study/)).toBeVisible();
+  await expect(page.getByLabel('Sleep study (hours)')).toBeVisible();
+});
+
+test('the doctor edits their own profile: specialisations are checked by the domain rules, the fee is saved', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn(page, 'doctor@caremesh.test');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Dr Arjun Rao', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit details' }).click();
+  const form = page.getByRole('form', { name: 'Edit profile details' });
+
+  await form.getByLabel('Consultation fee (₹)').fill('1250');
+  await form.getByRole('button', { name: 'Remove Cardiology' }).click();
+  await form.getByRole('button', { name: 'Remove Critical care' }).click();
+  await form.getByRole('button', { name: 'Save details' }).click();
+  await expect(form.getByText('Choose at least one specialisation')).toBeVisible();
+  await expect(form.getByLabel('Consultation fee (₹)')).toHaveValue('1250');
+
+  const specialisations = form.getByRole('button', { name: /^Specialisations/ });
+  await specialisations.click();
+  const filter = form.getByLabel('Filter the specialisations list');
+  await filter.fill('cardio');
+  await form.getByRole('checkbox', { name: 'Cardiology', exact: true }).check();
+  await filter.fill('neuro');
+  await form.getByRole('checkbox', { name: 'Neurology', exact: true }).check();
+  await form.getByRole('button', { name: 'Done' }).click();
+  await expect(specialisations).toHaveAccessibleName('Specialisations Cardiology, Neurology');
+  await form.getByRole('button', { name: 'Save details' }).click();
+  await expect(page.getByText('Details saved.')).toBeVisible();
+
+  const details = page.getByRole('region', { name: 'Profile details' });
+  await expect(details.getByText('Cardiology, Neurology')).toBeVisible();
+  await expect(details.getByText('₹1,250')).toBeVisible();
+  await page.reload();
+  await expect(details.getByText('Cardiology, Neurology')).toBeVisible();
+  await expect(details.getByText('₹1,250')).toBeVisible();
+});

@@ -5,6 +5,8 @@ import {
   DIAGNOSTICS_FACILITY_TYPE_LABELS,
   DIAGNOSTIC_TEST_TYPES,
   DIAGNOSTIC_TEST_TYPE_LABELS,
+  EQUIPMENT_KINDS,
+  EQUIPMENT_KIND_LABELS,
 } from '../../../domain/enums.ts';
 import { diagnosticsSearchQuery, type DiagnosticsCentre } from '../../../domain/schemas/diagnostics.ts';
 import { directoryApi } from '../../api/directory.ts';
@@ -27,18 +29,31 @@ export const diagnosticsDirectory: DirectoryConfig<DiagnosticsCentre> = {
       options: optionsOf(DIAGNOSTICS_FACILITY_TYPES, DIAGNOSTICS_FACILITY_TYPE_LABELS),
     },
     {
-      type: 'select',
+      type: 'multi',
       param: 'testsAvailable',
-      label: 'Test',
+      label: 'Tests',
       anyLabel: 'Any test',
       options: optionsOf(DIAGNOSTIC_TEST_TYPES, DIAGNOSTIC_TEST_TYPE_LABELS),
     },
     {
-      type: 'select',
+      type: 'multi',
+      param: 'equipmentAvailable',
+      label: 'Equipment',
+      anyLabel: 'Any equipment',
+      options: optionsOf(EQUIPMENT_KINDS, EQUIPMENT_KIND_LABELS),
+    },
+    {
+      type: 'multi',
       param: 'accreditations',
-      label: 'Accreditation',
+      label: 'Accreditations',
       anyLabel: 'Any accreditation',
       options: optionsOf(ACCREDITATIONS, ACCREDITATION_LABELS),
+    },
+    {
+      type: 'terms',
+      param: 'insuranceAccepted',
+      label: 'Insurance accepted',
+      hint: 'Any of them; separate them with commas, e.g. CGHS, ECHS',
     },
     { type: 'flag', param: 'hasHomeCollection', label: 'Home collection' },
     { type: 'flag', param: 'hasEmergencyService', label: 'Emergency service' },

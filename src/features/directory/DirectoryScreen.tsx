@@ -16,26 +16,24 @@ import { messageOf } from '../../api/http.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { MultiSelect } from '../../ui/form/MultiSelect.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import {
+  activeFilters,
+  clearAllFilters,
+  isRepeated,
+  queryOf,
+  valuesOf,
+  withChanges,
+  type FilterControl,
+  type ParamChanges,
+} from './directoryFilters.ts';
 import { useNearMe } from './useNearMe.ts';
 
 export type DirectoryEntry = z.output<typeof directoryEntrySchema>;
 
-/** One filter of a list, as a form control bound to one query parameter of SPEC §7. */
-export type FilterControl =
-  /** Applied as soon as it changes; '' is "any". */
-  | {
-      type: 'select';
-      param: string;
-      label: string;
-      anyLabel: string;
-      options: ReadonlyArray<readonly [string, string]>;
-    }
-  /** A yes-only filter: checked sends `param=true`, unchecked sends nothing. */
-  | { type: 'flag'; param: string; label: string }
-  /** Typed, checked with the list's query schema and applied with the search button. */
-  | { type: 'number'; param: string; label: string; min: number; max: number; step?: number; hint?: string };
+export type { FilterControl } from './directoryFilters.ts';
 
 /** `value` is `sortBy:sortOrder`. */
 export type SortOption = { value: `${string}:${'asc' | 'desc'}`; label: string };
@@ -71,8 +69,6 @@ const RADII = ['5', '10', '25', '50', '100'] as const;
 const DISTANCE_SORT: SortOption = { value: 'distance:asc', label: 'Distance (nearest first)' };
 const GEO_PARAMS = { latitude: undefined, longitude: undefined, maxDistanceInKm: undefined } as const;
 
-type Changes = Record<string, string | undefined>;
-
 /**
  * One organisation list for Admins and Users, driven by a config: every filter lives in the URL (so a
  * search survives back/forward and can be shared), "near me" with a typed-city fallback, distance,
@@ -85,13 +81,19 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
   const { user } = useAuth();
   const isAdmin = user?.role === 'ADMIN';
   const [params, setParams] = useSearchParams();
-  const query = Object.fromEntries(params.entries());
+  const repeated = config.filters.filter(isRepeated).map((f) => f.param);
+  const query = queryOf(params, repeated);
   const hasPoint = params.has('latitude') && params.has('longitude');
 
   // Typed fields are drafts until the form is submitted; they follow the URL when it changes (back/forward).
-  const typedParams = ['searchQuery', 'city', ...config.filters.filter((f) => f.type === 'number').map((f) => f.param)];
-  const committed = JSON.stringify(typedParams.map((p) => params.get(p) ?? ''));
-  const draftFromUrl = () => Object.fromEntries(typedParams.map((p) => [p, params.get(p) ?? '']));
+  const typedParams = [
+    'searchQuery',
+    'city',
+    ...config.filters.filter((f) => f.type === 'number' || f.type === 'terms').map((f) => f.param),
+  ];
+  const urlValue = (p: string) => (repeated.includes(p) ? valuesOf(params, p).join(', ') : (params.get(p) ?? ''));
+  const committed = JSON.stringify(typedParams.map(urlValue));
+  const draftFromUrl = () => Object.fromEntries(typedParams.map((p) => [p, urlValue(p)]));
   const [draft, setDraft] = useState<Record<string, string>>(draftFromUrl);
   const [draftOf, setDraftOf] = useState(committed);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -108,18 +110,10 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
         : (config.filters.find((f) => f.param === param)?.label ?? param);
   const filtersId = useId();
   const [showFilters, setShowFilters] = useState(false);
-  const activeFilters = ['state', ...config.filters.map((f) => f.param)].filter((p) => params.get(p)).length;
+  const active = activeFilters(params, config.filters);
   const setField = (param: string, value: string) => setDraft((d) => ({ ...d, [param]: value }));
 
-  const update = (changes: Changes, resetPage = true) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    if (resetPage) next.delete('page');
-    setParams(next);
-  };
+  const update = (changes: ParamChanges, resetPage = true) => setParams(withChanges(params, changes, resetPage));
 
   const near = useNearMe((latitude, longitude) =>
     update({
@@ -145,9 +139,21 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const changes: Changes = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()]));
+    const changes: ParamChanges = Object.fromEntries(
+      Object.entries(draft).map(([k, v]) => [
+        k,
+        repeated.includes(k)
+          ? v
+              .split(',')
+              .map((term) => term.trim())
+              .filter(Boolean)
+          : v.trim(),
+      ]),
+    );
     const next = { ...query, ...changes };
-    const candidate = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== ''));
+    const candidate = Object.fromEntries(
+      Object.entries(next).filter(([, v]) => v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0)),
+    );
     const parsed = config.querySchema.safeParse(candidate);
     const found: Record<string, string> = {};
     if (!parsed.success) {
@@ -162,6 +168,14 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
       setShowFilters(true);
       return;
     }
+    update(changes);
+  };
+
+  const clearFilters = () => {
+    const changes = clearAllFilters(config.filters);
+    // Typed filters not yet applied go too, with their messages.
+    setDraft((d) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, k in changes ? '' : v])));
+    setErrors({});
     update(changes);
   };
 
@@ -253,6 +267,25 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
                       </option>
                     ))}
                   </SelectField>
+                ) : filter.type === 'multi' ? (
+                  <MultiSelect
+                    key={filter.param}
+                    label={filter.label}
+                    anyLabel={filter.anyLabel}
+                    options={filter.options.map(([value]) => value)}
+                    labels={Object.fromEntries(filter.options)}
+                    value={valuesOf(params, filter.param)}
+                    onChange={(values) => update({ [filter.param]: values })}
+                  />
+                ) : filter.type === 'terms' ? (
+                  <TextField
+                    key={filter.param}
+                    label={filter.label}
+                    hint={filter.hint}
+                    value={draft[filter.param] ?? ''}
+                    error={errors[filter.param]}
+                    onChange={(e) => setField(filter.param, e.target.value)}
+                  />
                 ) : filter.type === 'number' ? (
                   <TextField
                     key={filter.param}
@@ -317,6 +350,32 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
               )}
             </div>
           </div>
+          {active.length > 0 && (
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm text-base-content/70" id={`${filtersId}-on`}>
+                Filters on:
+              </span>
+              <ul className="flex flex-wrap gap-2" aria-labelledby={`${filtersId}-on`}>
+                {active.map((filter) => (
+                  <li key={filter.id}>
+                    <Button
+                      size="sm"
+                      buttonStyle="outline"
+                      className="rounded-full font-normal"
+                      aria-label={`Remove filter ${filter.text}`}
+                      onClick={() => update(filter.remove)}
+                    >
+                      {filter.text}
+                      <span aria-hidden="true">×</span>
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+              <Button size="sm" buttonStyle="link" onClick={clearFilters}>
+                Clear all filters
+              </Button>
+            </div>
+          )}
           <div className="flex sm:hidden">
             <Button
               size="sm"
@@ -327,7 +386,7 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
               onClick={() => setShowFilters((shown) => !shown)}
             >
               {showFilters ? 'Hide filters' : 'Filters'}
-              {activeFilters > 0 ? ` (${activeFilters} on)` : ''}
+              {active.length > 0 ? ` (${active.length} on)` : ''}
             </Button>
           </div>
           {hasPoint && (

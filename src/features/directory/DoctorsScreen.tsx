@@ -28,16 +28,16 @@ export const doctorsDirectory: DirectoryConfig<Doctor> = {
   querySchema: doctorSearchQuery,
   filters: [
     {
-      type: 'select',
+      type: 'multi',
       param: 'specializations',
-      label: 'Specialisation',
+      label: 'Specialisations',
       anyLabel: 'Any specialisation',
       options: optionsOf(SPECIALIZATIONS, SPECIALIZATION_LABELS),
     },
     {
-      type: 'select',
+      type: 'multi',
       param: 'languagesSpoken',
-      label: 'Language',
+      label: 'Languages',
       anyLabel: 'Any language',
       options: optionsOf(LANGUAGES, LANGUAGE_LABELS),
     },
@@ -63,6 +63,12 @@ export const doctorsDirectory: DirectoryConfig<Doctor> = {
       min: 0,
       max: MAX_CONSULTATION_FEE,
       step: 50,
+    },
+    {
+      type: 'terms',
+      param: 'insuranceAccepted',
+      label: 'Insurance accepted',
+      hint: 'Any of them; separate them with commas, e.g. CGHS, ECHS',
     },
     { type: 'flag', param: 'telemedicineAvailable', label: 'Telemedicine' },
   ],

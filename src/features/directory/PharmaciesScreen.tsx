@@ -4,6 +4,8 @@ import {
   PHARMACY_SERVICES,
   PHARMACY_SERVICE_LABELS,
   PHARMACY_TYPE_LABELS,
+  PRODUCT_CATEGORIES,
+  PRODUCT_CATEGORY_LABELS,
 } from '../../../domain/enums.ts';
 import { pharmacySearchQuery, type Pharmacy } from '../../../domain/schemas/pharmacies.ts';
 import { directoryApi } from '../../api/directory.ts';
@@ -19,18 +21,25 @@ export const pharmaciesDirectory: DirectoryConfig<Pharmacy> = {
   querySchema: pharmacySearchQuery,
   filters: [
     {
-      type: 'select',
+      type: 'multi',
       param: 'services',
-      label: 'Service',
+      label: 'Services',
       anyLabel: 'Any service',
       options: optionsOf(PHARMACY_SERVICES, PHARMACY_SERVICE_LABELS),
     },
     {
-      type: 'select',
+      type: 'multi',
       param: 'medicationTypes',
       label: 'Medicines',
       anyLabel: 'Any medicines',
       options: optionsOf(MEDICINE_CATEGORIES, MEDICINE_CATEGORY_LABELS),
+    },
+    {
+      type: 'multi',
+      param: 'products',
+      label: 'Products',
+      anyLabel: 'Any products',
+      options: optionsOf(PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS),
     },
     {
       type: 'select',
@@ -44,6 +53,12 @@ export const pharmaciesDirectory: DirectoryConfig<Pharmacy> = {
       ],
     },
     { type: 'number', param: 'minReviews', label: 'Minimum reviews', min: 0, max: 1_000_000_000 },
+    {
+      type: 'terms',
+      param: 'insurancePartners',
+      label: 'Insurance partners',
+      hint: 'Any of them; separate them with commas, e.g. CGHS, ECHS',
+    },
     { type: 'flag', param: 'hasHomeDelivery', label: 'Home delivery' },
     { type: 'flag', param: 'hasEmergencyService', label: 'Emergency service' },
   ],

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/enums.ts';
 import { formatINR } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
-import { onboardDoctorBody } from '../../../domain/schemas/doctors.ts';
+import { onboardDoctorBody, updateDoctorBody } from '../../../domain/schemas/doctors.ts';
 import { doctorKeys, doctorsApi, type Doctor } from '../../api/doctors.ts';
 import { messageOf } from '../../api/http.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
@@ -24,9 +24,10 @@ import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import type { DetailsFieldSpecs } from './detailsDraft.ts';
 import {
   DetailList,
-  ProfileCard,
+  EditableDetails,
   ProfileHeader,
   ProfileLoadError,
   ProfileLoading,
@@ -51,7 +52,49 @@ function DoctorProfile() {
   return (
     <section aria-labelledby="doctor-profile-title" className="flex flex-col gap-5">
       <ProfileHeader id="doctor-profile-title" name={d.name} status={d.verificationStatus} />
-      <ProfileCard id="doctor-practice-title" title="Practice">
+      <DoctorDetails doctor={d} />
+    </section>
+  );
+}
+
+/** What a doctor may change on their own profile; the registration number and the address go through verification. */
+const DOCTOR_DETAILS = {
+  name: { label: 'Full name', kind: 'text' },
+  gender: { label: 'Gender', kind: 'choice', options: GENDERS, labels: GENDER_LABELS },
+  specializations: {
+    label: 'Specialisations',
+    kind: 'multi',
+    options: SPECIALIZATIONS,
+    labels: SPECIALIZATION_LABELS,
+  },
+  qualifications: { label: 'Qualifications', kind: 'list' },
+  experienceYears: { label: 'Experience (years)', kind: 'number' },
+  consultationFee: { label: 'Consultation fee (₹)', kind: 'number' },
+  languagesSpoken: { label: 'Languages spoken', kind: 'multi', options: LANGUAGES, labels: LANGUAGE_LABELS },
+  availability: {
+    label: 'Consultations',
+    kind: 'choice',
+    options: CONSULTATION_CHANNELS,
+    labels: CONSULTATION_CHANNEL_LABELS,
+  },
+  telemedicineAvailable: { label: 'Telemedicine available', kind: 'flag' },
+  insuranceAccepted: { label: 'Insurance accepted', kind: 'list' },
+  description: { label: 'About your practice', kind: 'text', clearable: true },
+  phone: { label: 'Phone', kind: 'text' },
+  email: { label: 'Email', kind: 'text' },
+} satisfies DetailsFieldSpecs;
+
+function DoctorDetails({ doctor: d }: { doctor: Doctor }) {
+  return (
+    <EditableDetails
+      id="doctor-details-title"
+      title="Profile details"
+      profile={d}
+      specs={DOCTOR_DETAILS}
+      schema={updateDoctorBody}
+      queryKey={doctorKeys.mine}
+      save={(body) => doctorsApi.update(d.id, body)}
+      view={
         <DetailList
           rows={[
             ['Specialisations', labelList(d.specializations, SPECIALIZATION_LABELS)],
@@ -63,21 +106,38 @@ function DoctorProfile() {
               'Consultations',
               `${CONSULTATION_CHANNEL_LABELS[d.availability]}${d.telemedicineAvailable ? ' · telemedicine' : ''}`,
             ],
+            ['Insurance accepted', d.insuranceAccepted.join(', ')],
             ['Hospital', <PracticeHospital key="hospital" doctor={d} />],
             ['Registration number', d.registrationNumber],
-          ]}
-        />
-      </ProfileCard>
-      <ProfileCard id="doctor-contact-title" title="Contact">
-        <DetailList
-          rows={[
+            ['Gender', d.gender ? GENDER_LABELS[d.gender] : ''],
             ['Address', formatAddress(d.address)],
             ['Phone', d.phone ? formatPhone(d.phone) : ''],
             ['Email', d.email ?? ''],
+            ['About', d.description ?? ''],
           ]}
         />
-      </ProfileCard>
-    </section>
+      }
+    >
+      {(f) => (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {f.field('name', { required: true, autoComplete: 'name', className: 'sm:col-span-2' })}
+            {f.field('specializations', { required: true, className: 'sm:col-span-2' })}
+            {f.field('qualifications', { hint: 'Separate them with commas, e.g. MBBS, MD' })}
+            {f.field('experienceYears', { min: 0, step: 1 })}
+            {f.field('consultationFee', { min: 0, step: 'any', inputMode: 'decimal' })}
+            {f.field('availability')}
+            {f.field('gender', { placeholder: d.gender ? '' : 'Prefer not to say' })}
+            {f.field('languagesSpoken')}
+            {f.field('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+            {f.field('email', { type: 'email', autoComplete: 'email' })}
+            {f.field('insuranceAccepted', { className: 'sm:col-span-2' })}
+            {f.field('description', { multiline: true, maxLength: 2000, className: 'sm:col-span-2' })}
+          </div>
+          {f.field('telemedicineAvailable')}
+        </>
+      )}
+    </EditableDetails>
   );
 }
 

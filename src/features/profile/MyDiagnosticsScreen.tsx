@@ -1,9 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
+  ACCREDITATIONS,
   ACCREDITATION_LABELS,
+  DIAGNOSTIC_TEST_TYPES,
   DIAGNOSTIC_TEST_TYPE_LABELS,
+  DIAGNOSTICS_FACILITY_TYPES,
   DIAGNOSTICS_FACILITY_TYPE_LABELS,
+  EQUIPMENT_KINDS,
   EQUIPMENT_KIND_LABELS,
 } from '../../../domain/enums.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
@@ -12,6 +16,7 @@ import {
   MAX_TURNAROUND_HOURS,
   resultsTurnaroundBody,
   staffingExpertiseBody,
+  updateDiagnosticsBody,
   type ResultsTurnaroundBody,
 } from '../../../domain/schemas/diagnostics.ts';
 import { diagnosticsApi, diagnosticsKeys, type DiagnosticsProfile } from '../../api/diagnostics.ts';
@@ -19,8 +24,10 @@ import { ApiError } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import type { DetailsFieldSpecs } from './detailsDraft.ts';
 import {
   DetailList,
+  EditableDetails,
   ProfileCard,
   ProfileHeader,
   ProfileLoadError,
@@ -44,7 +51,50 @@ export function MyDiagnosticsScreen() {
   return (
     <section aria-labelledby="my-diagnostics-title" className="flex flex-col gap-5">
       <ProfileHeader id="my-diagnostics-title" name={c.name} status={c.verificationStatus} />
-      <ProfileCard id="diagnostics-details-title" title="Details">
+      <CentreDetails centre={c} />
+      {/* A change of the tests offered starts the turnaround form afresh with the new tests. */}
+      <ResultsTurnaround key={c.testsAvailable.join()} centre={c} />
+      <StaffingExpertise centre={c} />
+    </section>
+  );
+}
+
+/** What the centre may change itself; the licence number and the address go through verification. */
+const CENTRE_DETAILS = {
+  name: { label: 'Centre name', kind: 'text' },
+  facilityType: {
+    label: 'Facility type',
+    kind: 'choice',
+    options: DIAGNOSTICS_FACILITY_TYPES,
+    labels: DIAGNOSTICS_FACILITY_TYPE_LABELS,
+  },
+  phone: { label: 'Phone', kind: 'text' },
+  email: { label: 'Email', kind: 'text' },
+  testsAvailable: {
+    label: 'Tests offered',
+    kind: 'multi',
+    options: DIAGNOSTIC_TEST_TYPES,
+    labels: DIAGNOSTIC_TEST_TYPE_LABELS,
+  },
+  equipmentAvailable: { label: 'Equipment', kind: 'multi', options: EQUIPMENT_KINDS, labels: EQUIPMENT_KIND_LABELS },
+  accreditations: { label: 'Accreditations', kind: 'multi', options: ACCREDITATIONS, labels: ACCREDITATION_LABELS },
+  hasHomeCollection: { label: 'Home collection', kind: 'flag' },
+  hasEmergencyService: { label: 'Emergency service', kind: 'flag' },
+  insuranceAccepted: { label: 'Insurance accepted', kind: 'list' },
+  description: { label: 'About the centre', kind: 'text', clearable: true },
+} satisfies DetailsFieldSpecs;
+
+function CentreDetails({ centre: c }: { centre: DiagnosticsProfile }) {
+  return (
+    <EditableDetails
+      id="diagnostics-details-title"
+      title="Details"
+      profile={c}
+      specs={CENTRE_DETAILS}
+      schema={updateDiagnosticsBody}
+      queryKey={diagnosticsKeys.mine}
+      save={(body) => diagnosticsApi.update(c.id, body)}
+      view={
         <DetailList
           rows={[
             ['Facility type', DIAGNOSTICS_FACILITY_TYPE_LABELS[c.facilityType]],
@@ -61,10 +111,28 @@ export function MyDiagnosticsScreen() {
             ['About', c.description ?? ''],
           ]}
         />
-      </ProfileCard>
-      <ResultsTurnaround centre={c} />
-      <StaffingExpertise centre={c} />
-    </section>
+      }
+    >
+      {(f) => (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {f.field('name', { required: true, className: 'sm:col-span-2' })}
+            {f.field('facilityType')}
+            {f.field('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+            {f.field('email', { type: 'email', autoComplete: 'email' })}
+            {f.field('insuranceAccepted')}
+            {f.field('testsAvailable')}
+            {f.field('equipmentAvailable')}
+            {f.field('description', { multiline: true, maxLength: 2000, className: 'sm:col-span-2' })}
+          </div>
+          <div className="flex flex-wrap gap-x-6">
+            {f.field('hasHomeCollection')}
+            {f.field('hasEmergencyService')}
+          </div>
+          {f.field('accreditations')}
+        </>
+      )}
+    </EditableDetails>
   );
 }
 

@@ -1,18 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { HOSPITAL_TYPE_LABELS, INDIAN_STATE_LABELS, SPECIALIZATION_LABELS } from '../../../domain/enums.ts';
+import { HOSPITAL_TYPES, HOSPITAL_TYPE_LABELS, SPECIALIZATIONS, SPECIALIZATION_LABELS } from '../../../domain/enums.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
-import {
-  departmentBody,
-  emergencyContactBody,
-  updateHospitalBody,
-  type OnboardHospitalBody,
-} from '../../../domain/schemas/hospitals.ts';
+import { departmentBody, emergencyContactBody, updateHospitalBody } from '../../../domain/schemas/hospitals.ts';
 import { hospitalKeys, hospitalsApi, type HospitalProfile } from '../../api/hospitals.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { ProfileHeader, ProfileLoadError, ProfileLoading, useProfileMutation } from './profileParts.tsx';
+import type { DetailsFieldSpecs } from './detailsDraft.ts';
+import {
+  DetailList,
+  EditableDetails,
+  ProfileHeader,
+  ProfileLoadError,
+  ProfileLoading,
+  formatAddress,
+  labelList,
+  useProfileMutation,
+} from './profileParts.tsx';
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
@@ -33,173 +38,79 @@ export function MyHospitalScreen() {
   );
 }
 
-/** The hospital's details, with an edit form for what its desk may change itself (a partial PATCH). */
+/** What the hospital's desk may change itself; registration number and address go through verification. */
+const HOSPITAL_DETAILS = {
+  name: { label: 'Hospital name', kind: 'text' },
+  hospitalType: { label: 'Type', kind: 'choice', options: HOSPITAL_TYPES, labels: HOSPITAL_TYPE_LABELS },
+  phone: { label: 'Phone', kind: 'text' },
+  email: { label: 'Email', kind: 'text' },
+  website: { label: 'Website', kind: 'text' },
+  totalBeds: { label: 'Beds', kind: 'number' },
+  specialties: { label: 'Specialties', kind: 'multi', options: SPECIALIZATIONS, labels: SPECIALIZATION_LABELS },
+  insurancePartners: { label: 'Insurance partners', kind: 'list' },
+  description: { label: 'About the hospital', kind: 'text', clearable: true },
+  emergencyServices: { label: 'Emergency services', kind: 'flag' },
+  icuAvailability: { label: 'ICU', kind: 'flag' },
+  ambulanceService: { label: 'Ambulance', kind: 'flag' },
+} satisfies DetailsFieldSpecs;
+
+/** The hospital's details, with an edit form in place (a partial PATCH). */
 function HospitalDetails({ hospital: h }: { hospital: HospitalProfile }) {
-  const [editing, setEditing] = useState(false);
-  const [form, setForm] = useState(() => detailsForm(h));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useHospitalMutation(
-    (body: Partial<OnboardHospitalBody>) => hospitalsApi.update(h.id, body),
-    'Details saved.',
-  );
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateHospitalBody.safeParse(changedDetails(h, form));
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'form'), i.message])));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data as Partial<OnboardHospitalBody>, { onSuccess: () => setEditing(false) });
-  };
-  const text = (key: keyof DetailsForm, label: string, props: Record<string, unknown> = {}) => (
-    <TextField
-      label={label}
-      value={String(form[key])}
-      onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
-      error={errors[key]}
-      {...props}
-    />
-  );
-
-  if (editing) {
-    return (
-      <form
-        onSubmit={submit}
-        noValidate
-        aria-labelledby="details-title"
-        className="card border border-base-300 bg-base-100"
-      >
-        <div className="card-body gap-4">
-          <h2 id="details-title" className="text-lg font-semibold">
-            Edit details
-          </h2>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            {text('name', 'Hospital name', { required: true, className: 'sm:col-span-2' })}
-            {text('phone', 'Phone', { type: 'tel', inputMode: 'tel' })}
-            {text('email', 'Email', { type: 'email' })}
-            {text('website', 'Website')}
-            {text('totalBeds', 'Beds', { type: 'number', inputMode: 'numeric', min: 0 })}
-            {text('description', 'About the hospital', { className: 'sm:col-span-2' })}
-          </div>
-          <div className="flex flex-wrap gap-4">
-            {(
-              [
-                ['emergencyServices', 'Emergency services'],
-                ['icuAvailability', 'ICU'],
-                ['ambulanceService', 'Ambulance'],
-              ] as const
-            ).map(([key, label]) => (
-              <label key={key} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="toggle toggle-primary toggle-sm"
-                  checked={form[key]}
-                  onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.checked }))}
-                />
-                {label}
-              </label>
-            ))}
-          </div>
-          {errors.form && (
-            <p role="alert" className="text-sm text-error">
-              {errors.form}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <Button
-              buttonStyle="ghost"
-              onClick={() => {
-                setForm(detailsForm(h));
-                setErrors({});
-                setEditing(false);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} loadingText="Saving…">
-              Save details
-            </Button>
-          </div>
-        </div>
-      </form>
-    );
-  }
-
   return (
-    <div className="card border border-base-300 bg-base-100">
-      <div className="flex justify-end px-6 pt-4">
-        <Button
-          size="sm"
-          buttonStyle="outline"
-          onClick={() => {
-            setForm(detailsForm(h));
-            setEditing(true);
-          }}
-        >
-          Edit details
-        </Button>
-      </div>
-      <dl className="card-body grid grid-cols-1 gap-x-6 gap-y-2 pt-0 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium text-base-content/70">Type</dt>
-        <dd>{HOSPITAL_TYPE_LABELS[h.hospitalType]}</dd>
-        <dt className="font-medium text-base-content/70">Registration number</dt>
-        <dd>{h.registrationNumber}</dd>
-        <dt className="font-medium text-base-content/70">Address</dt>
-        <dd>
-          {[h.address.buildingNumber, h.address.street, h.address.locality, h.address.landmark, h.address.city]
-            .filter(Boolean)
-            .join(', ')}{' '}
-          {h.address.pincode}, {INDIAN_STATE_LABELS[h.address.state]}
-        </dd>
-        <dt className="font-medium text-base-content/70">Phone</dt>
-        <dd>{h.phone ? formatPhone(h.phone) : '—'}</dd>
-        <dt className="font-medium text-base-content/70">Specialties</dt>
-        <dd>{h.specialties.map((s) => SPECIALIZATION_LABELS[s as never] ?? s).join(', ') || '—'}</dd>
-        <dt className="font-medium text-base-content/70">Facilities</dt>
-        <dd>
-          {[h.emergencyServices && 'Emergency', h.icuAvailability && 'ICU', h.ambulanceService && 'Ambulance']
-            .filter(Boolean)
-            .join(', ') || '—'}
-          {h.totalBeds ? ` · ${h.totalBeds} beds` : ''}
-        </dd>
-        <dt className="font-medium text-base-content/70">Email</dt>
-        <dd className="break-all">{h.email ?? '—'}</dd>
-        <dt className="font-medium text-base-content/70">About</dt>
-        <dd>{h.description ?? '—'}</dd>
-      </dl>
-    </div>
+    <EditableDetails
+      id="hospital-details-title"
+      title="Details"
+      profile={h}
+      specs={HOSPITAL_DETAILS}
+      schema={updateHospitalBody}
+      queryKey={hospitalKeys.mine}
+      save={(body) => hospitalsApi.update(h.id, body)}
+      view={
+        <DetailList
+          rows={[
+            ['Type', HOSPITAL_TYPE_LABELS[h.hospitalType]],
+            ['Registration number', h.registrationNumber],
+            ['Address', formatAddress(h.address)],
+            ['Phone', h.phone ? formatPhone(h.phone) : ''],
+            ['Specialties', labelList(h.specialties, SPECIALIZATION_LABELS)],
+            [
+              'Facilities',
+              `${
+                [h.emergencyServices && 'Emergency', h.icuAvailability && 'ICU', h.ambulanceService && 'Ambulance']
+                  .filter(Boolean)
+                  .join(', ') || '—'
+              }${h.totalBeds ? ` · ${h.totalBeds} beds` : ''}`,
+            ],
+            ['Insurance partners', h.insurancePartners.join(', ')],
+            ['Email', h.email ?? ''],
+            ['Website', h.website ?? ''],
+            ['About', h.description ?? ''],
+          ]}
+        />
+      }
+    >
+      {(f) => (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {f.field('name', { required: true, className: 'sm:col-span-2' })}
+            {f.field('hospitalType')}
+            {f.field('totalBeds', { min: 0 })}
+            {f.field('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+            {f.field('email', { type: 'email', autoComplete: 'email' })}
+            {f.field('website', { type: 'url', inputMode: 'url', className: 'sm:col-span-2' })}
+            {f.field('specialties', { className: 'sm:col-span-2' })}
+            {f.field('insurancePartners', { className: 'sm:col-span-2' })}
+            {f.field('description', { multiline: true, maxLength: 2000, className: 'sm:col-span-2' })}
+          </div>
+          <div className="flex flex-wrap gap-x-6">
+            {f.field('emergencyServices')}
+            {f.field('icuAvailability')}
+            {f.field('ambulanceService')}
+          </div>
+        </>
+      )}
+    </EditableDetails>
   );
-}
-
-type DetailsForm = ReturnType<typeof detailsForm>;
-
-function detailsForm(h: HospitalProfile) {
-  return {
-    name: h.name,
-    phone: h.phone ?? '',
-    email: h.email ?? '',
-    website: h.website ?? '',
-    totalBeds: h.totalBeds === null ? '' : String(h.totalBeds),
-    description: h.description ?? '',
-    emergencyServices: h.emergencyServices,
-    icuAvailability: h.icuAvailability,
-    ambulanceService: h.ambulanceService,
-  };
-}
-
-/** Only what changed is sent: a change never touches what the user did not edit. */
-function changedDetails(h: HospitalProfile, form: DetailsForm) {
-  const before = detailsForm(h);
-  const changed: Record<string, unknown> = {};
-  for (const key of Object.keys(form) as Array<keyof DetailsForm>) {
-    if (form[key] === before[key]) continue;
-    const value = form[key];
-    if (key === 'totalBeds') changed[key] = value === '' ? undefined : Number(value);
-    else changed[key] = typeof value === 'string' ? value.trim() || undefined : value;
-  }
-  return changed;
 }
 
 const useHospitalMutation = <T,>(run: (input: T) => Promise<unknown>, success: string) =>

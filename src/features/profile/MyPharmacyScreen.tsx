@@ -2,12 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import {
   MEDICINE_CATEGORY_LABELS,
+  MEDICINE_CATEGORIES,
+  PHARMACY_SERVICES,
   PHARMACY_SERVICE_LABELS,
+  PHARMACY_TYPES,
   PHARMACY_TYPE_LABELS,
+  PRODUCT_CATEGORIES,
   PRODUCT_CATEGORY_LABELS,
 } from '../../../domain/enums.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
-import { emergencyInfoBody, pharmacistBody, updatePharmacistBody } from '../../../domain/schemas/pharmacies.ts';
+import {
+  emergencyInfoBody,
+  pharmacistBody,
+  updatePharmacistBody,
+  updatePharmacyBody,
+} from '../../../domain/schemas/pharmacies.ts';
 import { ApiError } from '../../api/http.ts';
 import { pharmaciesApi, pharmacyKeys, type Pharmacist, type PharmacyProfile } from '../../api/pharmacies.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -16,8 +25,10 @@ import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { OpeningHoursEditor } from './OpeningHoursEditor.tsx';
 import { PharmacyImages } from './PharmacyImages.tsx';
+import type { DetailsFieldSpecs } from './detailsDraft.ts';
 import {
   DetailList,
+  EditableDetails,
   ProfileCard,
   ProfileHeader,
   ProfileLoadError,
@@ -39,7 +50,46 @@ export function MyPharmacyScreen() {
   return (
     <section aria-labelledby="my-pharmacy-title" className="flex flex-col gap-5">
       <ProfileHeader id="my-pharmacy-title" name={p.name} status={p.verificationStatus} />
-      <ProfileCard id="pharmacy-details-title" title="Details">
+      <PharmacyDetails pharmacy={p} />
+      <Pharmacists pharmacy={p} />
+      <PharmacyImages pharmacy={p} />
+      <OpeningHoursEditor pharmacy={p} />
+      <EmergencyInfo pharmacy={p} />
+    </section>
+  );
+}
+
+/** What the pharmacy may change itself; the drug licence number and the address go through verification. */
+const PHARMACY_DETAILS = {
+  name: { label: 'Pharmacy name', kind: 'text' },
+  pharmacyType: { label: 'Type', kind: 'choice', options: PHARMACY_TYPES, labels: PHARMACY_TYPE_LABELS },
+  phone: { label: 'Phone', kind: 'text' },
+  email: { label: 'Email', kind: 'text' },
+  services: { label: 'Services', kind: 'multi', options: PHARMACY_SERVICES, labels: PHARMACY_SERVICE_LABELS },
+  medicationTypes: {
+    label: 'Medication types',
+    kind: 'multi',
+    options: MEDICINE_CATEGORIES,
+    labels: MEDICINE_CATEGORY_LABELS,
+  },
+  products: { label: 'Products', kind: 'multi', options: PRODUCT_CATEGORIES, labels: PRODUCT_CATEGORY_LABELS },
+  hasHomeDelivery: { label: 'Home delivery', kind: 'flag' },
+  hasEmergencyService: { label: 'Emergency service', kind: 'flag' },
+  insurancePartners: { label: 'Insurance partners', kind: 'list' },
+  description: { label: 'About the pharmacy', kind: 'text', clearable: true },
+} satisfies DetailsFieldSpecs;
+
+function PharmacyDetails({ pharmacy: p }: { pharmacy: PharmacyProfile }) {
+  return (
+    <EditableDetails
+      id="pharmacy-details-title"
+      title="Details"
+      profile={p}
+      specs={PHARMACY_DETAILS}
+      schema={updatePharmacyBody}
+      queryKey={pharmacyKeys.mine}
+      save={(body) => pharmaciesApi.update(p.id, body)}
+      view={
         <DetailList
           rows={[
             ['Type', PHARMACY_TYPE_LABELS[p.pharmacyType]],
@@ -60,12 +110,28 @@ export function MyPharmacyScreen() {
             ['About', p.description ?? ''],
           ]}
         />
-      </ProfileCard>
-      <Pharmacists pharmacy={p} />
-      <PharmacyImages pharmacy={p} />
-      <OpeningHoursEditor pharmacy={p} />
-      <EmergencyInfo pharmacy={p} />
-    </section>
+      }
+    >
+      {(f) => (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            {f.field('name', { required: true, className: 'sm:col-span-2' })}
+            {f.field('pharmacyType')}
+            {f.field('phone', { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+            {f.field('email', { type: 'email', autoComplete: 'email' })}
+            {f.field('insurancePartners')}
+            {f.field('description', { multiline: true, maxLength: 2000, className: 'sm:col-span-2' })}
+          </div>
+          <div className="flex flex-wrap gap-x-6">
+            {f.field('hasHomeDelivery')}
+            {f.field('hasEmergencyService')}
+          </div>
+          {f.field('services')}
+          {f.field('medicationTypes')}
+          {f.field('products')}
+        </>
+      )}
+    </EditableDetails>
   );
 }
 

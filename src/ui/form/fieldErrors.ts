@@ -39,7 +39,10 @@ export function apiErrorsToFields(error: unknown, nested: readonly string[] = []
 export function focusFirstInvalid() {
   requestAnimationFrame(() => {
     const invalid = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const target = invalid?.matches('fieldset') ? invalid.querySelector<HTMLElement>('input') : invalid;
+    // A group of controls (checkboxes, a MultiSelect) takes the focus on its first control.
+    const target = invalid?.matches('fieldset, [role="group"]')
+      ? invalid.querySelector<HTMLElement>('input, button')
+      : invalid;
     target?.focus();
   });
 }
