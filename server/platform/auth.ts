@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
@@ -123,6 +124,12 @@ export type Authenticator = ReturnType<typeof createAuthenticator>;
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized('Please sign in to continue.');
   return request.user;
+}
+
+/** A rate-limit key per signed-in session (the token's hash), or per address without one. */
+export function sessionKey(request: FastifyRequest): string {
+  const token = tokenFrom(request);
+  return token ? `s:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}` : `ip:${request.ip}`;
 }
 
 export const bearerSecurity: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];

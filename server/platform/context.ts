@@ -13,12 +13,18 @@ export type RateLimits = {
   register: RateLimitRule;
   /** Reset and verification mail requests. */
   mailRequest: RateLimitRule;
+  /** Appointment requests per signed-in session: each one notifies and pushes to a doctor. */
+  booking: RateLimitRule;
+  /** Conversation messages per signed-in session. */
+  message: RateLimitRule;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signin: { max: 10, timeWindow: 15 * 60_000 },
   register: { max: 10, timeWindow: 60 * 60_000 },
   mailRequest: { max: 5, timeWindow: 60 * 60_000 },
+  booking: { max: 30, timeWindow: 60 * 60_000 },
+  message: { max: 60, timeWindow: 60_000 },
 };
 
 /** What every module's service needs, built once in buildApp. */

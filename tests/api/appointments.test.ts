@@ -539,3 +539,32 @@ describe('expiry', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('limits', () => {
+  it('slows a session that sends appointment requests in a flood (each one alerts a doctor)', async () => {
+    const limited = await startTestApp({ rateLimits: { ...GENEROUS_LIMITS, booking: { max: 3, timeWindow: 60_000 } } });
+    try {
+      const world = await appointmentWorld(limited, 'flood');
+      const statuses: number[] = [];
+      let last: Response | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await book(limited, world.patient.token, {
+          doctorId: world.doctor.referenceId,
+          scheduledAt: futureSlot(70),
+        });
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 429]);
+      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await json(last!)).error).toBe('RATE_LIMITED');
+      // Another patient's session is not held back by the first one's flood.
+      const other = await book(limited, world.otherPatient.token, {
+        doctorId: world.doctor.referenceId,
+        scheduledAt: futureSlot(70),
+      });
+      expect(other.status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});

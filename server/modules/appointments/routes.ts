@@ -19,7 +19,7 @@ import {
   sendMessageBody,
 } from '../../../domain/schemas/appointments.ts';
 import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
-import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { bearerSecurity, callerOf, sessionKey } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { appointmentsService } from './service.ts';
 
@@ -42,6 +42,7 @@ export const appointmentsRoutes =
       '/appointments/patient/book-appointment',
       {
         preHandler: ctx.auth.require('PATIENT'),
+        config: { rateLimit: { ...ctx.rateLimits.booking, keyGenerator: sessionKey } },
         schema: {
           tags,
           security,
@@ -279,6 +280,7 @@ export const appointmentsRoutes =
       '/appointments/:appointmentId/message',
       {
         preHandler: ctx.auth.require('PATIENT', 'DOCTOR', 'HOSPITAL'),
+        config: { rateLimit: { ...ctx.rateLimits.message, keyGenerator: sessionKey } },
         schema: {
           tags,
           security,

@@ -69,6 +69,8 @@ export const GENEROUS_LIMITS: AppDeps['rateLimits'] = {
   signin: { max: 10_000, timeWindow: 60_000 },
   register: { max: 10_000, timeWindow: 60_000 },
   mailRequest: { max: 10_000, timeWindow: 60_000 },
+  booking: { max: 10_000, timeWindow: 60_000 },
+  message: { max: 10_000, timeWindow: 60_000 },
 };
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
