@@ -92,10 +92,10 @@ const PLANS: Plan[] = [
   },
 ];
 
-/** 09:00 in India on `day` days from `now` is 03:30 UTC. */
+/** `hour`:00 in India (UTC+5:30) on `day` days from `now`: 09:00 IST is 03:30 UTC. */
 function indiaTime(now: Date, day: number, hour: number): Date {
   const at = new Date(now);
-  at.setUTCHours(hour - 5, 30, 0, 0);
+  at.setUTCHours(hour - 6, 30, 0, 0);
   at.setUTCDate(at.getUTCDate() + day);
   return at;
 }
