@@ -78,6 +78,7 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  PUSH_SERVICE_HOSTS: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   VAPID_SUBJECT: z.preprocess(
     emptyAsUndefined,
     z
@@ -110,7 +111,18 @@ export type Config = {
   /** Web Push keys from the environment; without them a pair is generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** Hosts (and their subdomains) a push subscription may point at; null: any https endpoint. */
+  pushServiceHosts: string[] | null;
 };
+
+/** The browsers' push services (Chrome/Edge/Android, Firefox, Safari, Windows). */
+export const KNOWN_PUSH_SERVICES = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+] as const;
 
 /** A configuration problem an operator must fix; printed as one line, never as a stack trace. */
 export class ConfigError extends Error {
@@ -160,5 +172,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS
+      ? e.PUSH_SERVICE_HOSTS.split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean)
+      : isProduction
+        ? [...KNOWN_PUSH_SERVICES]
+        : null,
   };
 }

@@ -30,18 +30,26 @@ declare module 'fastify' {
 export type TokenClaims = { sub: string; role: Role; referenceId: string | null; tv: number; exp?: number };
 
 export function createTokenService(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: handing jose raw bytes would import the key again on every request.
+  const keyReady = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   return {
-    issue(user: { id: string; role: Role; referenceId: string | null; tokenVersion: number }): Promise<string> {
+    async issue(user: { id: string; role: Role; referenceId: string | null; tokenVersion: number }): Promise<string> {
       return new SignJWT({ role: user.role, referenceId: user.referenceId, tv: user.tokenVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuedAt()
         .setExpirationTime(SESSION_TTL)
-        .sign(key);
+        .sign(await keyReady);
     },
     /** The claims of a token this server signed and that has not expired; null for anything else. */
     async verify(token: string): Promise<TokenClaims | null> {
+      const key = await keyReady;
       try {
         // Pinned: a token claiming alg "none" or any other algorithm is refused.
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });

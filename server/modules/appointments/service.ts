@@ -47,6 +47,15 @@ function isSlotTaken(error: unknown): boolean {
   return code === '23P01';
 }
 
+/**
+ * Serialises the changes that take a doctor's time, inside the transaction. The exclusion constraint
+ * alone is enough for correctness, but concurrent inserts into one slot can deadlock on it
+ * (PostgreSQL aborts one after a second); queueing them per doctor first makes the loser a clean 409.
+ */
+async function lockDoctorSlots(tx: Tx, doctorId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('caremesh.doctor-slots'), hashtext(${doctorId}::text))`);
+}
+
 /** How the caller stands to an appointment; null when they are not on it (they get 404). */
 export function partyOf(
   caller: AuthUser,
@@ -372,6 +381,7 @@ export function appointmentsService(ctx: AppContext) {
           throw conflict(check.message, { status: row.status });
         }
         previousStart = row.scheduledAt;
+        if (action === 'ACCEPT_RESCHEDULE' && row.doctorId) await lockDoctorSlots(tx, row.doctorId);
         actorName = await nameOf(caller, row);
         const values = change(row);
         const [updated] = await tx
@@ -449,57 +459,52 @@ export function appointmentsService(ctx: AppContext) {
           reason: 'PROFILE_REQUIRED',
         });
       }
-      const [patient] = await db
-        .select({ id: patients.id })
+      // One round trip for everyone involved; only doctors and hospitals the directory shows can be booked.
+      const [found] = await db
+        .select({
+          patientId: patients.id,
+          patientName,
+          doctorId: sql<
+            string | null
+          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${doctors.verificationStatus} = 'VERIFIED' and ${doctors.status} = 'ACTIVE')`,
+          doctorName: sql<
+            string | null
+          >`(select ${doctors.name} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
+          doctorHospitalId: sql<
+            string | null
+          >`(select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
+          hospitalId: sql<
+            string | null
+          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${hospitals.verificationStatus} = 'VERIFIED' and ${hospitals.status} = 'ACTIVE')`,
+          hospitalName: sql<
+            string | null
+          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid)`,
+        })
         .from(patients)
         .where(and(eq(patients.id, caller.referenceId), isNull(patients.deletedAt)));
-      if (!patient) {
+      if (!found) {
         throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
           reason: 'PROFILE_REQUIRED',
         });
       }
-      // Only doctors and hospitals the directory shows can be booked.
-      const [doctor] = input.doctorId
-        ? await db
-            .select({ id: doctors.id, name: doctors.name, hospitalId: doctors.hospitalId })
-            .from(doctors)
-            .where(
-              and(
-                eq(doctors.id, input.doctorId),
-                eq(doctors.verificationStatus, 'VERIFIED'),
-                eq(doctors.status, 'ACTIVE'),
-              ),
-            )
-        : [];
-      if (input.doctorId && !doctor) throw notFound('There is no such doctor taking appointments.');
-      const [hospital] = input.hospitalId
-        ? await db
-            .select({ id: hospitals.id })
-            .from(hospitals)
-            .where(
-              and(
-                eq(hospitals.id, input.hospitalId),
-                eq(hospitals.verificationStatus, 'VERIFIED'),
-                eq(hospitals.status, 'ACTIVE'),
-              ),
-            )
-        : [];
-      if (input.hospitalId && !hospital) throw notFound('There is no such hospital taking appointments.');
-      if (doctor && hospital && doctor.hospitalId !== hospital.id) {
-        throw invalid(`${doctor.name} does not practise at this hospital.`, {
-          issues: [{ path: 'body.hospitalId', message: `${doctor.name} does not practise at this hospital` }],
+      if (input.doctorId && !found.doctorId) throw notFound('There is no such doctor taking appointments.');
+      if (input.hospitalId && !found.hospitalId) throw notFound('There is no such hospital taking appointments.');
+      if (found.doctorId && found.hospitalId && found.doctorHospitalId !== found.hospitalId) {
+        throw invalid(`${found.doctorName} does not practise at this hospital.`, {
+          issues: [{ path: 'body.hospitalId', message: `${found.doctorName} does not practise at this hospital` }],
         });
       }
       const start = new Date(input.scheduledAt);
       const end = appointmentEnd(start, input.durationMinutes);
       const created = await db
         .transaction(async (tx) => {
+          if (found.doctorId) await lockDoctorSlots(tx, found.doctorId);
           const [inserted] = await tx
             .insert(appointments)
             .values({
-              patientId: patient.id,
-              doctorId: doctor?.id ?? null,
-              hospitalId: hospital?.id ?? null,
+              patientId: found.patientId,
+              doctorId: found.doctorId,
+              hospitalId: found.hospitalId,
               scheduledAt: start,
               durationMinutes: input.durationMinutes,
               endsAt: end,
@@ -509,8 +514,13 @@ export function appointmentsService(ctx: AppContext) {
               lastActor: 'PATIENT',
               createdBy: caller.id,
             })
-            .returning({ id: appointments.id });
-          const row = (await load(tx, inserted!.id))!;
+            .returning();
+          const row = {
+            ...inserted!,
+            patientName: found.patientName,
+            doctorName: found.doctorName,
+            hospitalName: found.hospitalName,
+          };
           const message = await addEventLine(tx, row, 'BOOK', {
             userId: caller.id,
             role: 'PATIENT',

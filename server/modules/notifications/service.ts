@@ -17,7 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/errors.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
 import { userRoom } from '../../platform/realtime.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -64,12 +64,37 @@ function deepLinkFor(data: NotificationData): string {
   return '/';
 }
 
+/** Everyone's preferences in one query (defaults for those who never set any). */
+async function preferencesFor(db: Db, userIds: string[]): Promise<Map<string, NotificationPreferences>> {
+  const rows = await db.select().from(notificationPreferences).where(inArray(notificationPreferences.userId, userIds));
+  const byUser = new Map(rows.map((row) => [row.userId, row]));
+  return new Map(
+    userIds.map((id) => [
+      id,
+      {
+        channels: { ...DEFAULT_CHANNEL_PREFERENCES, ...(byUser.get(id)?.channels ?? {}) },
+        types: { ...(byUser.get(id)?.types ?? {}) },
+      },
+    ]),
+  );
+}
+
 async function preferencesOf(db: Db, userId: string): Promise<NotificationPreferences> {
   const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
   return {
     channels: { ...DEFAULT_CHANNEL_PREFERENCES, ...(row?.channels ?? {}) },
     types: { ...(row?.types ?? {}) },
   };
+}
+
+/**
+ * The server POSTs to whatever endpoint a subscription names, so in production only the browser
+ * vendors' push services are accepted (no requests to internal addresses on a user's say-so).
+ */
+export function endpointAllowed(endpoint: string, hosts: readonly string[] | null): boolean {
+  if (hosts === null) return true;
+  const { hostname } = new URL(endpoint);
+  return hosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
 }
 
 export function notificationsService(ctx: AppContext) {
@@ -92,9 +117,9 @@ export function notificationsService(ctx: AppContext) {
    * Stores one notification per user, tells each user's open pages, and pushes to their devices
    * when their preferences allow. Called after the change it reports has committed.
    */
-  async function notifyUsers(userIds: string[], input: NewNotification): Promise<void> {
+  async function notifyUsers(userIds: string[], input: NewNotification): Promise<NotificationRow[]> {
     const unique = [...new Set(userIds)];
-    if (unique.length === 0) return;
+    if (unique.length === 0) return [];
     const data = input.data ?? {};
     const rows = await db
       .insert(notifications)
@@ -109,10 +134,10 @@ export function notificationsService(ctx: AppContext) {
         })),
       )
       .returning();
+    const preferences = await preferencesFor(db, unique);
     for (const row of rows) {
       realtime.emit(userRoom(row.userId), 'newNotification', toNotification(row));
-      const preferences = await preferencesOf(db, row.userId);
-      if (!channelAllows(preferences, 'PUSH', row.type)) continue;
+      if (!channelAllows(preferences.get(row.userId)!, 'PUSH', row.type)) continue;
       const payload: PushPayload = {
         title: 'CareMesh',
         body: pushTextFor(row.type, data),
@@ -122,6 +147,7 @@ export function notificationsService(ctx: AppContext) {
       };
       push.sendToUser(row.userId, payload, row.priority === 'HIGH' || row.priority === 'URGENT' ? 'high' : 'normal');
     }
+    return rows;
   }
 
   return {
@@ -134,7 +160,7 @@ export function notificationsService(ctx: AppContext) {
         .select({ id: users.id })
         .from(users)
         .where(inArray(users.referenceId, [...new Set(profileIds)]));
-      await notifyUsers(
+      return notifyUsers(
         recipients.map((r) => r.id).filter((id) => id !== exceptUserId),
         input,
       );
@@ -143,13 +169,7 @@ export function notificationsService(ctx: AppContext) {
     async create(input: z.output<typeof createNotificationBody>) {
       const [recipient] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.userId));
       if (!recipient) throw notFound('There is no user with that id.');
-      await notifyUsers([recipient.id], input);
-      const [row] = await db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.userId, recipient.id))
-        .orderBy(desc(notifications.createdAt))
-        .limit(1);
+      const [row] = await notifyUsers([recipient.id], input);
       return toNotification(row!);
     },
 
@@ -239,6 +259,11 @@ export function notificationsService(ctx: AppContext) {
     publicKey: () => ({ publicKey: push.publicKey }),
 
     async subscribe(caller: AuthUser, input: z.output<typeof pushSubscriptionBody>, userAgent: string | undefined) {
+      if (!endpointAllowed(input.endpoint, ctx.config.pushServiceHosts)) {
+        throw invalid('That push endpoint is not a known browser push service.', {
+          issues: [{ path: 'body.endpoint', message: 'endpoint must belong to a browser push service' }],
+        });
+      }
       // An endpoint belongs to one browser profile: whoever signs in there last receives its pushes.
       await db
         .insert(pushSubscriptions)
