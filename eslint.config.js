@@ -4,6 +4,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
+// The outbox engine and its database (in src/offline): the page and the service worker both run them.
+const OFFLINE_ENGINE = '{replay,db,memoryStore}.ts';
+const WORKER_REACH =
+  'The service worker reaches src/ only through the offline engine (src/offline/replay.ts, db.ts), which stays free of the page (no React, no DOM).';
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,6 +46,25 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // The socket.io client loads after sign-in only (DESIGN budget: the login route ≤ 120 KB gzip):
+    // src/realtime fetches it with import(); a static import anywhere would pull it into a chunk.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'socket.io-client',
+              allowTypeImports: true,
+              message: 'Load socket.io-client with import() in src/realtime, after sign-in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['service-worker/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
@@ -52,6 +76,49 @@ export default tseslint.config(
     // Suites read JSON answers whose shape is what they assert.
     files: ['tests/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  // The login route's JS stays small (DESIGN "Budgets"): the offline store, Dexie and the persister load
+  // after sign-in. From these files they may only be loaded with import().
+  {
+    files: [
+      'src/main.tsx',
+      'src/app/{App,router,RootLayout,PublicLayout,providers,UpdatePrompt,RouteError,chunkReload}.{ts,tsx}',
+      'src/app/auth/**',
+      'src/features/accounts/**',
+      'src/ui/**',
+      'src/api/{http,session,accounts}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/offline', '**/offline/**', 'dexie', '@tanstack/query-persist-client-core'],
+              message: "The login route must not download the offline store: load it after sign-in with import('…').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The offline engine runs in the service worker too: nothing of the page (inside src/offline
+  // included, which the boundaries below cannot see).
+  {
+    files: [`src/offline/${OFFLINE_ENGINE}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['./*', '!./replay.ts', '!./db.ts', '!./memoryStore.ts', 'react', 'react-dom', '@tanstack/*'],
+              message: WORKER_REACH,
+            },
+          ],
+        },
+      ],
+    },
   },
   // Import boundaries: domain/ stands alone; the client and the worker never reach into server/;
   // a feature never reaches into another feature (shared pieces live in ui/, api/ or domain/).
@@ -70,6 +137,7 @@ export default tseslint.config(
         { type: 'domain', pattern: 'domain/**', partialMatch: false },
         { type: 'server', pattern: 'server/**', partialMatch: false },
         { type: 'worker', pattern: 'service-worker/**', partialMatch: false },
+        { type: 'offline', pattern: 'src/offline/**', partialMatch: false },
         { type: 'feature', pattern: 'src/features/*/**', partialMatch: false, capture: ['featureName'] },
         { type: 'client', pattern: 'src/**', partialMatch: false },
       ],
@@ -99,6 +167,24 @@ export default tseslint.config(
             {
               from: { element: { type: 'feature' } },
               allow: { to: { element: { type: 'feature', captured: { featureName: '{{ from.featureName }}' } } } },
+            },
+            {
+              from: { element: { type: 'offline' } },
+              disallow: { to: { element: { type: 'feature' } } },
+              message: 'src/offline is the core features build on: it imports no feature.',
+            },
+            {
+              from: { element: { type: 'worker' } },
+              disallow: { to: { element: { type: 'offline', fileInternalPath: `!${OFFLINE_ENGINE}` } } },
+              message: WORKER_REACH,
+            },
+            {
+              from: [
+                { element: { type: 'worker' } },
+                { element: { type: 'offline', fileInternalPath: OFFLINE_ENGINE } },
+              ],
+              disallow: { to: { element: { types: { anyOf: ['client', 'feature'] } } } },
+              message: WORKER_REACH,
             },
           ],
         },

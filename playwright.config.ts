@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -10,6 +12,23 @@ const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `caremesh-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 export const baseURL = `http://localhost:${port}`;
+
+// tests/e2e/push.spec.ts stands in for the browser vendor's push service with an https server on
+// loopback (web-push only sends to https). Its self-signed certificate is made here, before the app's
+// server starts, so that server can trust it through NODE_EXTRA_CA_CERTS.
+export const pushServiceTls = {
+  key: path.join(dataDir, 'push-service-tls', 'key.pem'),
+  cert: path.join(dataDir, 'push-service-tls', 'cert.pem'),
+};
+if (!existsSync(pushServiceTls.cert)) {
+  mkdirSync(path.dirname(pushServiceTls.cert), { recursive: true });
+  // prettier-ignore
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2',
+    '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout', pushServiceTls.key, '-out', pushServiceTls.cert,
+  ], { stdio: 'ignore' });
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -47,6 +66,12 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      NODE_EXTRA_CA_CERTS: pushServiceTls.cert,
+    },
   },
 });

@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { noticeFromPush, openFromNotification, urlOfNotification } from './push.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -37,6 +38,37 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 clientsClaim();
+
+// Web Push: the server sends generic text and an in-app path (no medical detail on a lock screen).
+self.addEventListener('push', (event: PushEvent) => {
+  const notice = noticeFromPush(event.data?.text(), self.location.origin);
+  event.waitUntil(self.registration.showNotification(notice.title, notice.options));
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const path = urlOfNotification(event.notification.data, self.location.origin);
+  event.waitUntil(openFromNotification(path, self.clients, self.location.origin));
+});
+
+// The browser replaced the subscription: register the new one for the signed-in user (the jwtToken
+// cookie goes with the request) and forget the old one.
+self.addEventListener('pushsubscriptionchange', (event: PushSubscriptionChangeEvent) => {
+  event.waitUntil(renewPushSubscription(event.oldSubscription, event.newSubscription));
+});
+
+async function renewPushSubscription(previous: PushSubscription | null, next: PushSubscription | null) {
+  const renewed = next ?? (previous ? await self.registration.pushManager.subscribe(previous.options) : null);
+  const send = (method: 'POST' | 'DELETE', body: unknown) =>
+    fetch('/api/notifications/push/subscriptions', {
+      method,
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  if (renewed) await send('POST', renewed.toJSON());
+  if (previous && previous.endpoint !== renewed?.endpoint) await send('DELETE', { endpoint: previous.endpoint });
+}
 
 function isSkipWaitingMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING';

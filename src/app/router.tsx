@@ -34,6 +34,10 @@ const HospitalDoctors = lazy(() =>
   import('../features/hospital-doctors/HospitalDoctorsScreen.tsx').then((m) => ({ default: m.HospitalDoctorsScreen })),
 );
 
+const ProviderAppointments = lazy(() =>
+  import('../features/appointments/AppointmentsScreen.tsx').then((m) => ({ default: m.ProviderAppointmentsScreen })),
+);
+
 const ORGANISATIONS: readonly Role[] = ['HOSPITAL', 'DOCTOR', 'DIAGNOSTICS', 'PHARMACY'];
 
 const signedInRoutes: RouteObject[] = [
@@ -67,10 +71,45 @@ const signedInRoutes: RouteObject[] = [
     path: 'appointments',
     element: (
       <RoleScreen
-        screens={placeholderFor({ HOSPITAL: 'Appointments', DOCTOR: 'Appointments', PATIENT: 'Appointments' })}
+        screens={{
+          HOSPITAL: ProviderAppointments,
+          DOCTOR: ProviderAppointments,
+          PATIENT: lazy(() =>
+            import('../features/appointments/AppointmentsScreen.tsx').then((m) => ({
+              default: m.PatientAppointmentsScreen,
+            })),
+          ),
+        }}
       />
     ),
   },
+  // SPEC §2 lists the detail for the hospital; a push deep link opens it for the patient and doctor too.
+  onlyFor(
+    ['PATIENT', 'DOCTOR', 'HOSPITAL'],
+    [
+      {
+        path: 'appointments/:id',
+        ...screen(() =>
+          import('../features/appointments/AppointmentDetailScreen.tsx').then((m) => m.AppointmentDetailScreen),
+        ),
+      },
+    ],
+  ),
+  onlyFor(
+    ['PATIENT'],
+    [
+      {
+        path: 'appointments/book',
+        ...screen(() => import('../features/appointments/FindProviderScreen.tsx').then((m) => m.FindProviderScreen)),
+      },
+      {
+        path: 'appointments/book/:kind/:targetId',
+        ...screen(() =>
+          import('../features/appointments/BookAppointmentScreen.tsx').then((m) => m.BookAppointmentScreen),
+        ),
+      },
+    ],
+  ),
   {
     path: 'affiliations',
     element: <RoleScreen screens={placeholderFor(Object.fromEntries(ORGANISATIONS.map((r) => [r, 'Affiliations'])))} />,
@@ -111,7 +150,6 @@ const signedInRoutes: RouteObject[] = [
     [
       { path: 'consultations', ...placeholder('Consultations') },
       { path: 'consultations/:id', ...placeholder('Consultation') },
-      { path: 'appointments/:id', ...placeholder('Appointment') },
       { path: 'waitlist', ...placeholder('Waitlist') },
       { path: 'verification', ...placeholder('Verification') },
     ],

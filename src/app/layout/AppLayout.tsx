@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import type { User } from '../../../domain/schemas/accounts.ts';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { BrandMark } from '../../ui/BrandMark.tsx';
 import { Footer } from '../../ui/Footer.tsx';
 import { useAuth } from '../auth/AuthContext.ts';
@@ -67,6 +68,9 @@ export function AppLayout() {
             <Icon name={drawerOpen ? 'close' : 'menu'} className="size-6" />
           </button>
           <Logo />
+          <div className="ms-auto">
+            <NotificationBell placement="sheet" onOpen={() => setCollapsed(true)} />
+          </div>
         </header>
       )}
 
@@ -96,17 +100,20 @@ export function AppLayout() {
             className={`flex items-center border-b border-base-300 ${iconsOnly ? 'flex-col gap-1 py-3' : 'h-16 gap-2 ps-4 pe-2'}`}
           >
             <Logo iconsOnly={iconsOnly} />
-            <button
-              type="button"
-              className={`btn btn-square btn-ghost btn-sm ${iconsOnly ? '' : 'ms-auto'}`}
-              aria-label={iconsOnly ? 'Expand sidebar' : 'Collapse sidebar'}
-              aria-expanded={!iconsOnly}
-              aria-controls={SIDEBAR_ID}
-              title={iconsOnly ? 'Expand sidebar' : 'Collapse sidebar'}
-              onClick={toggle}
-            >
-              <Icon name={iconsOnly ? 'expand' : 'collapse'} />
-            </button>
+            <div className={`flex items-center gap-1 ${iconsOnly ? 'flex-col' : 'ms-auto'}`}>
+              <NotificationBell placement={iconsOnly ? 'beside' : 'below'} />
+              <button
+                type="button"
+                className="btn btn-square btn-ghost btn-sm"
+                aria-label={iconsOnly ? 'Expand sidebar' : 'Collapse sidebar'}
+                aria-expanded={!iconsOnly}
+                aria-controls={SIDEBAR_ID}
+                title={iconsOnly ? 'Expand sidebar' : 'Collapse sidebar'}
+                onClick={toggle}
+              >
+                <Icon name={iconsOnly ? 'expand' : 'collapse'} />
+              </button>
+            </div>
           </div>
         )}
 

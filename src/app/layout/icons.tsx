@@ -103,6 +103,23 @@ const ICONS = {
     </>
   ),
   chevronDown: <path d="M6 9l6 6 6-6" />,
+  bell: (
+    <>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </>
+  ),
+  trash: <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />,
+  settings: (
+    <>
+      <path d="M4 6h9M17 6h3M4 12h3M11 12h9M4 18h11M19 18h1" />
+      <circle cx="15" cy="6" r="2" />
+      <circle cx="9" cy="12" r="2" />
+      <circle cx="17" cy="18" r="2" />
+    </>
+  ),
+  checkAll: <path d="M2 12l5 5L18 6M12 15l2 2L22 9" />,
+  arrowLeft: <path d="M19 12H5M12 19l-7-7 7-7" />,
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof ICONS;

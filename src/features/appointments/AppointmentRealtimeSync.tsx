@@ -1,0 +1,54 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { appointmentKeys } from '../../api/appointments.ts';
+import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
+import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
+import { addMessageToCache, applyAppointmentChange, parseAppointmentEvent, parseConversationEvent } from './cache.ts';
+
+/**
+ * Keeps the appointment caches current from the socket (SPEC §4 "Realtime appointment events"):
+ * each change replaces the appointment wherever it is cached and adds its conversation line; a new
+ * appointment also goes on top of the lists it belongs in. After a reconnection, whatever was missed
+ * meanwhile is fetched again. Renders nothing.
+ */
+export function AppointmentRealtimeSync() {
+  const queryClient = useQueryClient();
+  const { status } = useRealtimeStatus();
+  const connectedBefore = useRef(false);
+
+  useEffect(() => {
+    if (status !== 'connected') return;
+    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
+    connectedBefore.current = true;
+  }, [status, queryClient]);
+
+  const onNew = useCallback(
+    (payload: unknown) => {
+      const change = parseAppointmentEvent(payload);
+      if (change) applyAppointmentChange(queryClient, change, true);
+    },
+    [queryClient],
+  );
+  const onChange = useCallback(
+    (payload: unknown) => {
+      const change = parseAppointmentEvent(payload);
+      if (change) applyAppointmentChange(queryClient, change);
+    },
+    [queryClient],
+  );
+  const onMessage = useCallback(
+    (payload: unknown) => {
+      const message = parseConversationEvent(payload);
+      if (message) addMessageToCache(queryClient, message);
+    },
+    [queryClient],
+  );
+
+  useRealtimeEvent('newAppointment', onNew);
+  useRealtimeEvent('appointmentDecisionByDoctorOrHospital', onChange);
+  useRealtimeEvent('patientCancelAppointment', onChange);
+  useRealtimeEvent('hospitalOrDoctorAskForReschedule', onChange);
+  useRealtimeEvent('patientResponseForReschedule', onChange);
+  useRealtimeEvent('messageToTheConversation', onMessage);
+  return null;
+}

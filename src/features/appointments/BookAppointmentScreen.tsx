@@ -1,0 +1,261 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import {
+  APPOINTMENT_MODES,
+  APPOINTMENT_MODE_LABELS,
+  HOSPITAL_TYPE_LABELS,
+  SPECIALIZATION_LABELS,
+  labelOf,
+} from '../../../domain/enums.ts';
+import { formatINR } from '../../../domain/rules/format.ts';
+import { formatPhone } from '../../../domain/rules/phone.ts';
+import { MAX_BOOKING_DAYS_AHEAD } from '../../../domain/rules/appointments.ts';
+import { bookAppointmentBody } from '../../../domain/schemas/appointments.ts';
+import { todayInIndia } from '../../../domain/schemas/patients.ts';
+import { appointmentsApi, bookingTargetApi, bookingTargetKeys } from '../../api/appointments.ts';
+import { ApiError, messageOf } from '../../api/http.ts';
+import { useAuth } from '../../app/auth/AuthContext.ts';
+import { Button } from '../../ui/Button.tsx';
+import { apiErrorsToFields, focusFirstInvalid, issuesToErrors } from '../../ui/form/fieldErrors.ts';
+import { SelectField } from '../../ui/form/SelectField.tsx';
+import { TextField } from '../../ui/form/TextField.tsx';
+import { useToast } from '../../ui/toast/index.ts';
+import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { applyAppointmentChange } from './cache.ts';
+import { indiaDateTimeToIso } from './model.ts';
+import { Facts, LoadError, Loading, NeedsPatientProfile, TextAreaField, addressLine } from './parts.tsx';
+
+type TargetKind = 'doctor' | 'hospital';
+
+/** /appointments/book/:kind/:targetId: the doctor's or hospital's summary and the booking form. */
+export function BookAppointmentScreen() {
+  usePageTitle('Book an appointment');
+  const { user } = useAuth();
+  const { kind: rawKind, targetId = '' } = useParams();
+  const kind: TargetKind | null = rawKind === 'doctor' || rawKind === 'hospital' ? rawKind : null;
+  const titleId = useId();
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <Link to="/appointments/book" className="link link-hover w-max text-sm">
+        <span aria-hidden="true">← </span>Find another doctor or hospital
+      </Link>
+      <h1 id={titleId} className="text-2xl font-bold tracking-tight">
+        Book an appointment
+      </h1>
+      {!user?.referenceId ? (
+        <NeedsPatientProfile />
+      ) : kind ? (
+        <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <TargetSummary kind={kind} targetId={targetId} />
+          <BookingForm kind={kind} targetId={targetId} />
+        </div>
+      ) : (
+        <p role="alert" className="alert alert-error alert-soft">
+          Choose a doctor or a hospital to book with.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function TargetSummary({ kind, targetId }: { kind: TargetKind; targetId: string }) {
+  const summaryId = useId();
+  const doctor = useQuery({
+    queryKey: bookingTargetKeys.doctor(targetId),
+    queryFn: async ({ signal }) => (await bookingTargetApi.doctor(targetId, signal)).data,
+    enabled: kind === 'doctor',
+  });
+  const hospitalId = kind === 'hospital' ? targetId : (doctor.data?.hospitalId ?? null);
+  const hospital = useQuery({
+    queryKey: bookingTargetKeys.hospital(hospitalId ?? ''),
+    queryFn: async ({ signal }) => (await bookingTargetApi.hospital(hospitalId ?? '', signal)).data,
+    enabled: hospitalId !== null,
+  });
+  const main = kind === 'doctor' ? doctor : hospital;
+
+  return (
+    <section aria-labelledby={summaryId} className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-3 p-4 sm:p-6">
+        {main.isPending && <Loading what={kind === 'doctor' ? 'the doctor' : 'the hospital'} />}
+        {main.isError && (
+          <LoadError
+            what={kind === 'doctor' ? 'the doctor' : 'the hospital'}
+            error={main.error}
+            retry={() => void main.refetch()}
+          />
+        )}
+        {kind === 'doctor' && doctor.data && (
+          <>
+            <h2 id={summaryId} className="text-lg font-semibold">
+              {doctor.data.name}
+            </h2>
+            <Facts
+              rows={[
+                ['Speciality', doctor.data.specializations.map((s) => labelOf(SPECIALIZATION_LABELS, s, s)).join(', ')],
+                [
+                  'Consultation fee',
+                  doctor.data.consultationFee === null ? 'Not stated' : formatINR(doctor.data.consultationFee),
+                ],
+                ['Experience', `${doctor.data.experienceYears} years`],
+                ['Hospital', doctor.data.hospitalId ? (hospital.data?.name ?? '…') : 'Own practice'],
+                ['Address', addressLine(doctor.data.address)],
+                ['Phone', doctor.data.phone ? formatPhone(doctor.data.phone) : ''],
+              ]}
+            />
+          </>
+        )}
+        {kind === 'hospital' && hospital.data && (
+          <>
+            <h2 id={summaryId} className="text-lg font-semibold">
+              {hospital.data.name}
+            </h2>
+            <Facts
+              rows={[
+                ['Type', labelOf(HOSPITAL_TYPE_LABELS, hospital.data.hospitalType)],
+                ['Specialities', hospital.data.specialties.map((s) => labelOf(SPECIALIZATION_LABELS, s, s)).join(', ')],
+                ['Address', addressLine(hospital.data.address)],
+                ['Phone', hospital.data.phone ? formatPhone(hospital.data.phone) : ''],
+              ]}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+const EMPTY = { date: '', time: '', mode: 'IN_PERSON', reason: '' };
+type Draft = typeof EMPTY;
+
+function lastBookableDate(): string {
+  return new Date(Date.now() + MAX_BOOKING_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
+}
+
+function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string }) {
+  const formId = useId();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  // The same query as the summary's: a doctor who practises at a hospital is booked there.
+  const doctor = useQuery({
+    queryKey: bookingTargetKeys.doctor(targetId),
+    queryFn: async ({ signal }) => (await bookingTargetApi.doctor(targetId, signal)).data,
+    enabled: kind === 'doctor',
+  });
+  const targetReady = kind === 'hospital' || doctor.isSuccess;
+
+  const book = useMutation({
+    mutationFn: (body: Parameters<typeof appointmentsApi.book>[0]) => appointmentsApi.book(body),
+    onSuccess: ({ data }) => {
+      applyAppointmentChange(queryClient, { appointment: data, message: null }, true);
+      toast.success('Appointment requested. You will see here when it is accepted.', { title: 'Success' });
+      void navigate(`/appointments/${data.id}`);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.kind === 'CONFLICT') {
+        // The slot is held: the server's words beside the time, everything typed kept.
+        setErrors({ time: error.message });
+      } else {
+        const fields = apiErrorsToFields(error);
+        const mapped: Record<string, string> = { ...fields };
+        if (fields.scheduledAt) mapped.time = fields.scheduledAt;
+        setErrors(mapped);
+        if (Object.keys(fields).length === 0) toast.error(messageOf(error), { title: 'Error' });
+      }
+      focusFirstInvalid();
+    },
+  });
+
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const scheduledAt = indiaDateTimeToIso(draft.date, draft.time);
+    const body = {
+      ...(kind === 'doctor'
+        ? { doctorId: targetId, hospitalId: doctor.data?.hospitalId ?? undefined }
+        : { hospitalId: targetId }),
+      scheduledAt,
+      mode: draft.mode as (typeof APPOINTMENT_MODES)[number],
+      reason: draft.reason,
+    };
+    const found: Record<string, string> = {};
+    if (!draft.date) found.date = 'Choose a date';
+    if (!draft.time) found.time = 'Choose a time';
+    const parsed = bookAppointmentBody.safeParse(body);
+    if (!parsed.success) {
+      const issues = issuesToErrors(parsed.error.issues);
+      if (issues.scheduledAt && scheduledAt) found.time = issues.scheduledAt;
+      if (issues.mode) found.mode = issues.mode;
+      if (issues.reason) found.reason = issues.reason;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.success) {
+      focusFirstInvalid();
+      return;
+    }
+    book.mutate(body);
+  };
+
+  return (
+    <div className="card border border-base-300 bg-base-100">
+      <form className="card-body gap-3 p-4 sm:p-6" onSubmit={submit} noValidate aria-labelledby={formId}>
+        <h2 id={formId} className="text-lg font-semibold">
+          When and why
+        </h2>
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          <TextField
+            label="Date"
+            type="date"
+            required
+            min={todayInIndia()}
+            max={lastBookableDate()}
+            value={draft.date}
+            error={errors.date}
+            onChange={set('date')}
+          />
+          <TextField
+            label="Time"
+            type="time"
+            required
+            step={300}
+            hint="India time (IST, UTC+05:30)"
+            value={draft.time}
+            error={errors.time}
+            onChange={set('time')}
+          />
+        </div>
+        <SelectField
+          label="Mode"
+          required
+          options={APPOINTMENT_MODES}
+          labels={APPOINTMENT_MODE_LABELS}
+          placeholder=""
+          value={draft.mode}
+          error={errors.mode}
+          onChange={set('mode')}
+        />
+        <TextAreaField
+          label="Reason for the visit"
+          required
+          rows={3}
+          maxLength={500}
+          hint="What you would like to see the doctor about."
+          value={draft.reason}
+          error={errors.reason}
+          onChange={set('reason')}
+        />
+        <div className="card-actions justify-end">
+          <Button type="submit" loading={book.isPending} loadingText="Booking…" disabled={!targetReady}>
+            Book appointment
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { getToken } from '../api/session.ts';
+import { useAuth } from '../app/auth/AuthContext.ts';
+import { roomFor, SOCKET_OPTIONS, wireSocket, type Connection, type RealtimeStatus } from './connection.ts';
+import { RealtimeEventsContext, RealtimeStatusContext, type RealtimeState } from './context.ts';
+import { createEventHub } from './eventHub.ts';
+
+function subscribeToNetwork(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+const isOnline = () => navigator.onLine;
+
+/**
+ * The socket.io connection of the signed-in user (SPEC §7 "Realtime channel"). Its client library is
+ * fetched only here, after sign-in, so the sign-in screens never download it.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user, logout } = useAuth();
+  const [hub] = useState(() => createEventHub());
+  const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const online = useSyncExternalStore(subscribeToNetwork, isOnline, () => true);
+  const connection = useRef<Connection | null>(null);
+  const userId = user?.id;
+  const room = user ? roomFor(user) : null;
+  const roomRef = useRef(room);
+
+  const signOut = useEffectEvent(() => logout({ keepLocation: true }));
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    import('socket.io-client')
+      .then(({ io }) => {
+        if (cancelled) return;
+        const socket = io({
+          ...SOCKET_OPTIONS,
+          transports: [...SOCKET_OPTIONS.transports],
+          // Read at every handshake, so a reconnect carries the session as it is now.
+          auth: (send) => send({ token: getToken() }),
+        });
+        connection.current = wireSocket(socket, {
+          room: () => roomRef.current,
+          dispatch: (event, payload) => hub.emit(event, payload),
+          onStatus: setStatus,
+          onUnauthorized: () => signOut(),
+        });
+      })
+      .catch((error: unknown) => {
+        // The chunk could not be fetched (offline start): the app works on, without live updates.
+        console.warn('realtime: the client could not be loaded', error);
+        if (!cancelled) setStatus('disconnected');
+      });
+    return () => {
+      cancelled = true;
+      connection.current?.close();
+      connection.current = null;
+    };
+  }, [userId, hub]);
+
+  // A room that appears later (onboarding sets the referenceId) is joined at once.
+  useEffect(() => {
+    roomRef.current = room;
+    connection.current?.join(room);
+  }, [room]);
+
+  // After the reconnection attempts run out, coming back online or to the app tries again.
+  useEffect(() => {
+    if (online) connection.current?.retry();
+  }, [online]);
+  useEffect(() => {
+    const retryWhenShown = () => {
+      if (document.visibilityState === 'visible') connection.current?.retry();
+    };
+    document.addEventListener('visibilitychange', retryWhenShown);
+    return () => document.removeEventListener('visibilitychange', retryWhenShown);
+  }, []);
+
+  const state = useMemo<RealtimeState>(() => ({ status, online }), [status, online]);
+  return (
+    <RealtimeEventsContext value={hub}>
+      <RealtimeStatusContext value={state}>{children}</RealtimeStatusContext>
+    </RealtimeEventsContext>
+  );
+}

@@ -1,0 +1,13 @@
+import { createContext } from 'react';
+import type { RealtimeStatus } from './connection.ts';
+import type { EventHub } from './eventHub.ts';
+
+export type RealtimeState = {
+  /** The socket's state; 'connecting' also while its code loads. */
+  status: RealtimeStatus;
+  /** What the browser says about the network. */
+  online: boolean;
+};
+
+export const RealtimeEventsContext = createContext<EventHub | null>(null);
+export const RealtimeStatusContext = createContext<RealtimeState | null>(null);

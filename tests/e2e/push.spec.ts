@@ -1,0 +1,226 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from '@playwright/test';
+import { startPushService, verifyVapid, type PushService } from './support/pushService.ts';
+import { apiSession, bearer, useSession, type ApiSession } from './support/sessions.ts';
+
+// The whole Web Push chain with one stand-in: the vendor's push service (see support/pushService.ts).
+// Real: the booking, the server's web-push (VAPID + aes128gcm) over https, the decryption, Chromium's
+// service worker showing the notification and navigating the open window. Simulated: the hop from the
+// push service into Chromium (CDP ServiceWorker.deliverPushMessage) and the user's click on the
+// notification (a NotificationEvent dispatched inside the worker; see below).
+
+let pushService: PushService;
+
+test.beforeAll(async () => {
+  pushService = await startPushService();
+});
+
+test.afterAll(async () => {
+  await pushService?.close();
+});
+
+async function waitForControllingWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+    }
+  });
+}
+
+/** The worker's registration id, which CDP needs to deliver a push to it. */
+async function registrationIdOf(cdp: CDPSession, scope: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+async function shownNotifications(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      icon: n.icon,
+      data: n.data as { url: string; notificationId: string | null },
+    }));
+  });
+}
+
+/**
+ * A click on the notification, from inside the worker. No browser or protocol clicks a system
+ * notification (web-platform-tests/wpt#51125), and waitUntil() throws on an event a script made
+ * (ExtendableEvent, isTrusted false), so the event's waitUntil is replaced to hand back the work.
+ */
+async function clickNotification(context: BrowserContext) {
+  const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+  if (!worker) throw new Error('the service worker is not running');
+  await worker.evaluate(async () => {
+    // The worker's globals (this file is typed for pages).
+    const scope = self as unknown as {
+      registration: { getNotifications(): Promise<Notification[]> };
+      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      dispatchEvent(event: Event): boolean;
+    };
+    const [notification] = await scope.registration.getNotifications();
+    if (!notification) throw new Error('no notification to click');
+    const event = new scope.NotificationEvent('notificationclick', { notification });
+    let work: Promise<unknown> = Promise.resolve();
+    Object.defineProperty(event, 'waitUntil', { value: (promise: Promise<unknown>) => (work = promise) });
+    scope.dispatchEvent(event);
+    await work;
+  });
+}
+
+async function bookWithDoctor(request: APIRequestContext, patient: ApiSession, doctorId: string) {
+  // A free slot: some day in the next three weeks, on the half hour; another one if that is taken.
+  for (let attempt = 0; ; attempt++) {
+    const halfHours = 48 + Math.floor(Math.random() * 48 * 20);
+    const scheduledAt = new Date(Math.ceil(Date.now() / 1_800_000) * 1_800_000 + halfHours * 1_800_000);
+    const res = await request.post('/api/appointments/patient/book-appointment', {
+      headers: bearer(patient.token),
+      data: {
+        doctorId,
+        scheduledAt: scheduledAt.toISOString(),
+        mode: 'IN_PERSON',
+        reason: 'Chest pain on exertion for two weeks',
+      },
+    });
+    if (res.status() === 409 && attempt < 5) continue;
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { data: { id: string } }).data;
+  }
+}
+
+test('a booking alerts the doctor by Web Push; the alert opens the appointment', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  const doctor = await apiSession(request, 'doctor@caremesh.test');
+  const patient = await apiSession(request, 'patient@caremesh.test');
+
+  // The doctor's device subscribes: the subscription points at the loopback push service.
+  const { data: key } = await (
+    await request.get('/api/notifications/push/public-key', { headers: bearer(doctor.token) })
+  ).json();
+  const subscribed = await request.post('/api/notifications/push/subscriptions', {
+    headers: bearer(doctor.token),
+    data: pushService.subscription,
+  });
+  expect(subscribed.status(), await subscribed.text()).toBe(201);
+  const preferences = await request.patch('/api/notifications/preferences', {
+    headers: bearer(doctor.token),
+    data: { channels: { PUSH: true }, types: { APPOINTMENT: true } },
+  });
+  expect(preferences.ok()).toBe(true);
+
+  // The doctor has CareMesh open in Chromium, with notifications allowed.
+  await context.grantPermissions(['notifications'], { origin });
+  await useSession(context, baseURL!, doctor);
+  const cdp = await context.newCDPSession(page);
+  const registrationId = registrationIdOf(cdp, `${origin}/`);
+  await page.goto('/profile');
+  await waitForControllingWorker(page);
+  expect(await shownNotifications(page)).toEqual([]);
+
+  const appointment = await bookWithDoctor(request, patient, doctor.user.referenceId!);
+
+  // What web-push sent: VAPID-signed for the push service's origin, encrypted for the subscription.
+  const push = await pushService.nextPush();
+  expect(push.headers['content-encoding']).toBe('aes128gcm');
+  expect(Number(push.headers.ttl)).toBeGreaterThan(0);
+  const claims = verifyVapid(push.headers.authorization as string, key.publicKey);
+  expect(claims.aud).toBe(new URL(pushService.subscription.endpoint).origin);
+  expect(claims.exp * 1000).toBeGreaterThan(Date.now());
+  const plaintext = pushService.decrypt(push);
+  const payload = JSON.parse(plaintext) as Record<string, string>;
+  // No medical detail on a lock screen: the reason for the visit is not in it.
+  expect(plaintext).not.toContain('Chest pain');
+  expect(payload).toEqual({
+    title: 'CareMesh',
+    body: 'You have a new appointment request.',
+    url: `/appointments/${appointment.id}`,
+    notificationId: expect.any(String),
+    tag: `appointment-${appointment.id}`,
+  });
+
+  // The push service hands it to the browser.
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registrationId,
+    data: plaintext,
+  });
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  const [shown] = await shownNotifications(page);
+  expect(shown).toMatchObject({
+    title: 'CareMesh',
+    body: 'You have a new appointment request.',
+    tag: `appointment-${appointment.id}`,
+    data: { url: `/appointments/${appointment.id}`, notificationId: payload.notificationId },
+  });
+  expect(shown!.icon).toBe(`${origin}/pwa-192x192.png`);
+
+  // The click focuses the open CareMesh window and takes it to the appointment.
+  const navigated = page.waitForEvent(
+    'framenavigated',
+    (frame) => frame === page.mainFrame() && frame.url() === `${origin}/appointments/${appointment.id}`,
+  );
+  await clickNotification(context);
+  await navigated;
+  await expect.poll(() => shownNotifications(page)).toHaveLength(0);
+
+  // The device turns alerts off: later notifications are no longer sent to it.
+  const removed = await request.delete('/api/notifications/push/subscriptions', {
+    headers: bearer(doctor.token),
+    data: { endpoint: pushService.subscription.endpoint },
+  });
+  expect(((await removed.json()) as { data: { removed: number } }).data.removed).toBe(1);
+});
+
+test('a push the worker cannot read still shows a CareMesh notification, and never links out', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const cdp = await context.newCDPSession(page);
+  const registrationId = registrationIdOf(cdp, `${origin}/`);
+  await page.goto('/login');
+  await waitForControllingWorker(page);
+
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data: 'oops' });
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  expect((await shownNotifications(page))[0]).toMatchObject({
+    title: 'CareMesh',
+    body: 'You have a new notification.',
+    data: { url: '/', notificationId: null },
+  });
+
+  await page.evaluate(async () => {
+    for (const n of await (await navigator.serviceWorker.ready).getNotifications()) n.close();
+  });
+  const hostile = { title: 'CareMesh', body: 'Open me', url: 'https://evil.example/x', notificationId: 'x', tag: 't' };
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registrationId,
+    data: JSON.stringify(hostile),
+  });
+  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  expect((await shownNotifications(page))[0]?.data.url).toBe('/');
+});
