@@ -1,0 +1,318 @@
+/**
+ * Reads kept on the device (DESIGN "Offline-first"): the signed-in user's query cache is persisted to
+ * their own IndexedDB database and restored at the next start, so with no network the last data
+ * shows, marked "Offline — last updated {time}". Freshness stays SPEC §9's (src/api/freshness.ts):
+ * restored answers keep their time, so stale ones are fetched again as soon as the server answers.
+ */
+import { createElement, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  IsRestoringProvider,
+  QueryClientProvider,
+  useQueryClient,
+  type DehydratedState,
+  type Query,
+  type QueryCache,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistedClient,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import { version as appVersion } from '../../package.json';
+import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
+import { ApiError } from '../api/http.ts';
+import { createQueryClient } from '../api/queryClient.ts';
+import { requestPersistentStorage, userDatabase, type PersistedQueryRow } from './db.ts';
+import { noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
+
+/** Persisted answers older than this are dropped at restore: a week, the length of a session. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/** Cache changes are written at most this often (and at once when the page is hidden). */
+export const PERSIST_THROTTLE_MS = 1_000;
+/** The app does not wait longer than this for the device's cache before fetching. */
+const RESTORE_TIMEOUT_MS = 3_000;
+const META_KEY = 'query-cache';
+
+/** A new app version or another user never sees a cache written by the other. */
+export function persistBuster(userId: string, version: string = appVersion): string {
+  return `${version}:${userId}`;
+}
+
+/** The query client of a signed-in session: kept in memory as long as it may be persisted (gcTime ≥ maxAge). */
+export function createPersistedQueryClient(maxAge: number = PERSIST_MAX_AGE_MS): QueryClient {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  const gcTime = Math.max(maxAge, Number(defaults.queries?.gcTime ?? 0));
+  client.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, gcTime } });
+  return client;
+}
+
+/** Successful answers, except queries that opt out with `meta: { persist: false }` (blobs, secrets). */
+export function shouldPersistQuery(query: Query): boolean {
+  return query.state.status === 'success' && query.meta?.['persist'] !== false;
+}
+
+export type PersistedMeta = { timestamp: number; buster: string };
+
+/** Where the cache is kept: one row per query plus the snapshot's time and buster. */
+export interface QueryCacheStorage {
+  read(): Promise<{ meta: PersistedMeta | undefined; rows: PersistedQueryRow[] }>;
+  write(change: { put: PersistedQueryRow[]; remove: string[]; meta: PersistedMeta }): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** The user's Dexie database as the cache's storage. */
+export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
+  const database = userDatabase(userId);
+  const { queryCache, meta } = database;
+  return {
+    async read() {
+      const [row, rows] = await Promise.all([meta.get(META_KEY), queryCache.toArray()]);
+      return { meta: row?.value as PersistedMeta | undefined, rows };
+    },
+    async write({ put, remove, meta: snapshot }) {
+      await database.transaction('rw', queryCache, meta, async () => {
+        if (remove.length > 0) await queryCache.bulkDelete(remove);
+        if (put.length > 0) await queryCache.bulkPut(put);
+        await meta.put({ key: META_KEY, value: snapshot });
+      });
+    },
+    async clear() {
+      await database.transaction('rw', queryCache, meta, async () => {
+        await queryCache.clear();
+        await meta.delete(META_KEY);
+      });
+    },
+  };
+}
+
+type DehydratedQuery = DehydratedState['queries'][number];
+
+/**
+ * A TanStack Persister that writes only what changed: each query is a row, rewritten when its data
+ * changes and deleted when the cache lets it go, so a save costs what changed, not the whole cache.
+ */
+export function createRowsPersister(
+  storage: QueryCacheStorage,
+  options: { maxAge?: number; now?: () => number } = {},
+): Persister {
+  const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  const written = new Map<string, number>();
+  return {
+    async persistClient(client: PersistedClient) {
+      const present = new Set<string>();
+      const put: PersistedQueryRow[] = [];
+      for (const query of client.clientState.queries) {
+        present.add(query.queryHash);
+        if (written.get(query.queryHash) === query.state.dataUpdatedAt) continue;
+        put.push({ queryHash: query.queryHash, dataUpdatedAt: query.state.dataUpdatedAt, query });
+      }
+      const remove = [...written.keys()].filter((hash) => !present.has(hash));
+      await storage.write({ put, remove, meta: { timestamp: client.timestamp, buster: client.buster } });
+      for (const row of put) written.set(row.queryHash, row.dataUpdatedAt);
+      for (const hash of remove) written.delete(hash);
+    },
+    async restoreClient() {
+      const { meta, rows } = await storage.read();
+      if (!meta) return undefined;
+      const oldest = now() - maxAge;
+      const kept = rows.filter((row) => row.dataUpdatedAt >= oldest);
+      const expired = rows.filter((row) => row.dataUpdatedAt < oldest).map((row) => row.queryHash);
+      if (expired.length > 0) await storage.write({ put: [], remove: expired, meta });
+      written.clear();
+      for (const row of kept) written.set(row.queryHash, row.dataUpdatedAt);
+      return {
+        timestamp: meta.timestamp,
+        buster: meta.buster,
+        clientState: { mutations: [], queries: kept.map((row) => row.query as DehydratedQuery) },
+      };
+    },
+    async removeClient() {
+      written.clear();
+      await storage.clear();
+    },
+  };
+}
+
+/** No answer at all (not an error status, not a cancelled request): the server cannot be reached. */
+function isNoAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'NETWORK' && error.message !== 'Request aborted';
+}
+
+export type PersistHandle = {
+  /** Settles once the device's cache is in the client (or could not be read, or took too long). */
+  restored: Promise<void>;
+  /** Writes pending changes now. */
+  flush(): Promise<void>;
+  /** Stops persisting (sign-out: nothing more is written). */
+  stop(): void;
+};
+
+export type PersistOptions = {
+  userId: string;
+  storage?: QueryCacheStorage;
+  maxAge?: number;
+  throttleMs?: number;
+  buster?: string;
+};
+
+/** Restores the user's cache into `queryClient`, then keeps writing its changes, throttled. */
+export function persistQueryCache(queryClient: QueryClient, options: PersistOptions): PersistHandle {
+  const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
+  const throttleMs = options.throttleMs ?? PERSIST_THROTTLE_MS;
+  const buster = options.buster ?? persistBuster(options.userId);
+  const persister = createRowsPersister(options.storage ?? dexieQueryCacheStorage(options.userId), { maxAge });
+  const cache = queryClient.getQueryCache();
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let warned = false;
+  let unsubscribeSaves: () => void = () => undefined;
+
+  const save = () => {
+    saving = saving
+      .then(async () => {
+        if (stopped) return;
+        await persistQueryClientSave({
+          queryClient,
+          persister,
+          buster,
+          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+        });
+      })
+      .catch((error: unknown) => {
+        if (!warned) console.warn('offline: the query cache could not be saved on this device', error);
+        warned = true;
+      });
+    return saving;
+  };
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    return save();
+  };
+  const scheduleSave = () => {
+    if (timer === undefined && !stopped) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void save();
+      }, throttleMs);
+    }
+  };
+
+  // Whether requests get answers feeds the "Offline" indicator.
+  const unsubscribeReachability = cache.subscribe((event) => {
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'success') noteReachable();
+    else if (event.action.type === 'error' && isNoAnswer(event.action.error)) noteUnreachable();
+  });
+
+  const restore = persistQueryClientRestore({ queryClient, persister, maxAge, buster }).catch((error: unknown) => {
+    console.warn('offline: the query cache on this device could not be read', error);
+  });
+  const restored = Promise.race([restore, new Promise<void>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))]);
+  // Saving starts once the device's cache is in (a save before would forget what it holds).
+  void restore.then(() => {
+    if (stopped) return;
+    unsubscribeSaves = cache.subscribe((event) => {
+      if (event.type === 'added' || event.type === 'removed') scheduleSave();
+      else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState')) {
+        scheduleSave();
+      }
+    });
+  });
+
+  const onPageHide = () => void flush();
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') void flush();
+  };
+  const hasWindow = typeof window !== 'undefined';
+  if (hasWindow) {
+    window.addEventListener('pagehide', onPageHide);
+    document.addEventListener('visibilitychange', onVisibility);
+  }
+
+  return {
+    restored,
+    flush,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribeSaves();
+      unsubscribeReachability();
+      if (hasWindow) {
+        window.removeEventListener('pagehide', onPageHide);
+        document.removeEventListener('visibilitychange', onVisibility);
+      }
+    },
+  };
+}
+
+/**
+ * The signed-in session's query client, restored from the device. While `isRestoring`, queries wait
+ * for the device's answers instead of fetching. Mount it with `key={userId}` so another user gets a
+ * new client.
+ */
+export function usePersistedQueryClient(userId: string): { queryClient: QueryClient; isRestoring: boolean } {
+  const [queryClient] = useState(() => createPersistedQueryClient());
+  const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    const handle = persistQueryCache(queryClient, { userId });
+    void handle.restored.then(() => {
+      if (active) setRestoredFor(userId);
+    });
+    void requestPersistentStorage();
+    return () => {
+      active = false;
+      handle.stop();
+    };
+  }, [queryClient, userId]);
+  return { queryClient, isRestoring: restoredFor !== userId };
+}
+
+/** QueryClientProvider for the signed-in area, with the device's cache restored and kept. */
+export function PersistedQueryClientProvider({ userId, children }: { userId: string; children?: ReactNode }) {
+  const { queryClient, isRestoring } = usePersistedQueryClient(userId);
+  return createElement(
+    QueryClientProvider,
+    { client: queryClient },
+    createElement(IsRestoringProvider, { value: isRestoring }, children),
+  );
+}
+
+/** The newest answer among the queries matching `queryKey`, or among those on screen; null without any. */
+export function lastUpdatedAt(cache: QueryCache, queryKey?: QueryKey): number | null {
+  let latest = 0;
+  for (const query of cache.findAll(queryKey ? { queryKey } : { type: 'active' })) {
+    if (query.state.data !== undefined && query.state.dataUpdatedAt > latest) latest = query.state.dataUpdatedAt;
+  }
+  return latest > 0 ? latest : null;
+}
+
+/** "Offline — last updated 10:30 AM" (today) or "… Jan 5, 2024, 10:30 AM"; "Offline" with nothing kept. */
+export function offlineLabel(updatedAt: number | null, now: number = Date.now()): string {
+  if (!updatedAt) return 'Offline';
+  const day = formatDate(updatedAt);
+  const full = formatDateTime(updatedAt);
+  return `Offline — last updated ${day === formatDate(now) ? full.slice(day.length + 2) : full}`;
+}
+
+export type OfflineInfo = { online: boolean; lastUpdatedAt: number | null; label: string | null };
+
+/**
+ * For the screen's "Offline — last updated {time}" mark: `label` is null while online. With a
+ * `queryKey`, the time is that data's; without, the newest of the queries on screen.
+ */
+export function useOfflineInfo(queryKey?: QueryKey): OfflineInfo {
+  const online = useOnline();
+  const cache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((listener: () => void) => cache.subscribe(listener), [cache]);
+  const read = useCallback(() => lastUpdatedAt(cache, queryKey), [cache, queryKey]);
+  const updatedAt = useSyncExternalStore(subscribe, read, read);
+  return { online, lastUpdatedAt: updatedAt, label: online ? null : offlineLabel(updatedAt) };
+}
