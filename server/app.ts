@@ -180,7 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: createFileStore(path.join(config.dataDir, 'files')),
     tokens,
     auth,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, ...deps.rateLimits },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      signin: { ...DEFAULT_RATE_LIMITS.signin, max: config.signinAttemptsPer15Min },
+      ...deps.rateLimits,
+    },
     realtime: await createRealtime(app.server, {
       auth,
       log: app.log,

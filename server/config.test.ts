@@ -48,6 +48,17 @@ describe('loadConfig', () => {
     expect(messageOf({ SMTP_URL: 'x' })).toMatch(/^SMTP_URL /);
     expect(messageOf({ JWT_SECRET: 'short' })).toMatch(/^JWT_SECRET /);
     expect(messageOf({ NODE_ENV: 'staging' })).toMatch(/^NODE_ENV/);
+    expect(messageOf({ SIGNIN_ATTEMPTS_PER_15_MIN: '0' })).toMatch(/^SIGNIN_ATTEMPTS_PER_15_MIN /);
+    expect(messageOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def' })).toMatch(/^VAPID_PUBLIC_KEY /);
+    expect(messageOf({ VAPID_SUBJECT: 'support@caremesh.in' })).toMatch(/^VAPID_SUBJECT /);
+  });
+
+  it('takes VAPID keys together or not at all, and a sign-in limit', () => {
+    const pair = { VAPID_PUBLIC_KEY: 'B'.repeat(87), VAPID_PRIVATE_KEY: 'k'.repeat(43) };
+    expect(loadConfig(pair).vapid).toEqual({ publicKey: pair.VAPID_PUBLIC_KEY, privateKey: pair.VAPID_PRIVATE_KEY });
+    expect(messageOf({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toMatch(/go together/);
+    expect(loadConfig({}).signinAttemptsPer15Min).toBe(10);
+    expect(loadConfig({ SIGNIN_ATTEMPTS_PER_15_MIN: '50' }).signinAttemptsPer15Min).toBe(50);
   });
 
   it('treats empty values as unset', () => {

@@ -78,6 +78,15 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  SIGNIN_ATTEMPTS_PER_15_MIN: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ message: 'SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000' })
+      .int('SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000')
+      .min(1, 'SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000')
+      .max(10_000, 'SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000')
+      .default(10),
+  ),
   PUSH_SERVICE_HOSTS: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   VAPID_SUBJECT: z.preprocess(
     emptyAsUndefined,
@@ -111,6 +120,8 @@ export type Config = {
   /** Web Push keys from the environment; without them a pair is generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** Sign-in attempts allowed per address and account in 15 minutes. */
+  signinAttemptsPer15Min: number;
   /** Hosts (and their subdomains) a push subscription may point at; null: any https endpoint. */
   pushServiceHosts: string[] | null;
 };
@@ -172,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT,
+    signinAttemptsPer15Min: e.SIGNIN_ATTEMPTS_PER_15_MIN,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS
       ? e.PUSH_SERVICE_HOSTS.split(',')
           .map((h) => h.trim().toLowerCase())
