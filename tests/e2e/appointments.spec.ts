@@ -144,6 +144,8 @@ test('doctor and patient see each other’s changes and messages without a reloa
   await expect(row).toBeVisible();
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();
   await expect(row.getByRole('link', { name: 'Priya Sharma', exact: true })).toBeVisible();
+  // ... and the doctor is told with a toast (the realtime notification).
+  await expect(doctor.getByRole('status').filter({ hasText: 'New appointment request' }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(doctor);
 
   // The doctor proposes another time; the patient's open screen follows.
