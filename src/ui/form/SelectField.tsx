@@ -1,4 +1,5 @@
-import { useId, type ComponentPropsWithRef } from 'react';
+import type { ComponentPropsWithRef } from 'react';
+import { FieldFrame } from './FieldFrame.tsx';
 
 export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id' | 'children'> & {
   label: string;
@@ -21,39 +22,18 @@ export function SelectField({
   required,
   ...select
 }: SelectFieldProps) {
-  const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
-      <div className="text-sm font-medium">
-        <label htmlFor={id}>{label}</label>
-        {required && (
-          <span className="text-error" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </div>
-      <select
-        {...select}
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-        className={`select w-full ${error ? 'select-error' : ''}`}
-      >
-        {placeholder !== '' && <option value="">{placeholder}</option>}
-        {options.map((value) => (
-          <option key={value} value={value}>
-            {labels[value] ?? value}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="text-sm text-error" role="alert">
-          {error}
-        </p>
+    <FieldFrame label={label} error={error} required={required} className={className}>
+      {(wiring) => (
+        <select {...select} {...wiring} className={`select w-full ${error ? 'select-error' : ''}`}>
+          {placeholder !== '' && <option value="">{placeholder}</option>}
+          {options.map((value) => (
+            <option key={value} value={value}>
+              {labels[value] ?? value}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </FieldFrame>
   );
 }
