@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
+import { freshPostgres } from './_support.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { directorySplit } from '../server/db/demo/directory.ts';
@@ -23,7 +23,6 @@ const ORGANISATIONS = 50_000;
 const WARM_UP = 30;
 const REQUESTS = 300;
 const RADIUS_KM = 25;
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/postgres';
 const USER = { email: 'bench-user@caremesh.test', password: 'Bench-search-2026' };
 
 type Kind = { path: string; label: string; query: (random: Random) => Record<string, string> };
@@ -95,45 +94,8 @@ async function pgliteTarget(): Promise<Target> {
 
 /** A fresh database on the PostgreSQL server, dropped afterwards; a reason string when there is none. */
 async function postgresTarget(): Promise<Target | string> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? LOCAL_POSTGRES;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    return `PostgreSQL at ${new URL(adminUrl).host} is not reachable (${(error as Error).message}); skipped`;
-  }
-  const name = `caremesh_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'caremesh-bench-'));
-  const drop = async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  let database: Database;
-  try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  } catch (error) {
-    await drop();
-    throw error;
-  }
-  return {
-    label: 'PostgreSQL',
-    database,
-    dataDir,
-    async dispose() {
-      await database.close();
-      await drop();
-    },
-  };
+  const target = await freshPostgres();
+  return typeof target === 'string' ? target : { ...target, label: 'PostgreSQL' };
 }
 
 const percentile = (sorted: number[], p: number) =>
