@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { expect, test } from '@playwright/test';
 import { MENUS } from '../../src/app/layout/navigation.ts';
 import { DEMO_PASSWORD, mailedLink, menuLabels, signIn } from './support/accounts.ts';
 
@@ -12,12 +12,6 @@ const DEMO: Array<[string, keyof typeof MENUS]> = [
   ['patient@caremesh.test', 'PATIENT'],
   ['user@caremesh.test', 'USER'],
 ];
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
-}
 
 test('register → verify through the mailed link → sign in', async ({ page, request }) => {
   const email = `asha.${Date.now()}@example.in`;

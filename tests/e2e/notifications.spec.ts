@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoA11yViolations } from './support/a11y.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.ts';
 import {
@@ -82,8 +82,7 @@ test('mark one read, mark all read, delete one and delete all', async ({ page, r
   await bell(page).click();
   await expect(items(page)).toHaveCount(4);
   await expect(items(page).first()).toContainText('Update 4');
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+  await expectNoA11yViolations(page);
 
   // A click marks it read.
   await itemButton(page, 'Update 3').click();

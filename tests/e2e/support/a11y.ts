@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Lets the page come to rest before it is measured: the pointer leaves whatever it last clicked (a
+ * control appearing under it would otherwise be measured mid-way through its hover fade) and every
+ * finite CSS transition or animation finishes (spinners, which never do, are left alone).
+ */
+export async function settle(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** No serious or critical axe violations on the page as it stands. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  await settle(page);
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}
+
+/** No axe violations at all, whatever their impact. */
+export async function expectNoA11yViolations(page: Page) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+}
