@@ -5,6 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { noticeFromPush, openFromNotification, urlOfNotification } from './push.ts';
+import { onOutboxSync } from './sync.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -38,6 +39,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 });
 
 clientsClaim();
+
+// Background Sync: the changes queued on the device are sent even with every page closed.
+self.addEventListener('sync', onOutboxSync);
 
 // Web Push: the server sends generic text and an in-app path (no medical detail on a lock screen).
 self.addEventListener('push', (event: PushEvent) => {

@@ -212,6 +212,11 @@ const signedInRoutes: RouteObject[] = [
       },
     ],
   ),
+  // Every role: the changes made on this device that the server does not have yet.
+  {
+    path: 'pending-changes',
+    ...screen(() => import('../offline/PendingChangesScreen.tsx').then((m) => m.PendingChangesScreen)),
+  },
   { path: 'people', ...placeholder('People') },
   { path: 'people/:id', ...screen(() => import('../features/people/PersonScreen.tsx').then((m) => m.PersonScreen)) },
   // Onboarding has its own guard: only the role it is for.

@@ -13,6 +13,8 @@ import { useToast } from '../ui/toast/index.ts';
 import { outboxStoreFor, userDatabase } from './db.ts';
 import { onOutboxChanged, outcomeMessages, requestBackgroundSync, settleOutbox } from './outbox.ts';
 import { OUTBOX_CHANNEL, outboxLock, replayOutbox, type OutboxEntry, type StoredQueryKey } from './replay.ts';
+import { sendRequest } from './sendRequest.ts';
+import { isAnsweredOnScreen } from './submit.ts';
 import { noteReachable, noteUnreachable } from './useOnline.ts';
 
 /** Messages on OUTBOX_CHANNEL: the worker replayed (pages settle), or a page settled (others refresh). */
@@ -86,7 +88,8 @@ export function startPageReplay(options: PageReplayOptions): PageReplay {
           const report = await replayOutbox({
             store,
             userId,
-            fetch: (url, init) => fetch(url, init),
+            // fetch, or XMLHttpRequest for an upload whose progress a screen shows.
+            fetch: sendRequest,
             getToken: options.getToken ?? getToken,
             lock,
             connectivityRestored: restored,
@@ -173,7 +176,8 @@ export function useOutboxReplay(userId?: string): void {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       },
       announce: (entries) => {
-        for (const { kind, message } of outcomeMessages(entries)) {
+        // A screen that waited for the answer showed it already.
+        for (const { kind, message } of outcomeMessages(entries.filter((entry) => !isAnsweredOnScreen(entry.id)))) {
           toastRef.current.show({ kind, message, ...(kind === 'error' ? { duration: 30_000 } : {}) });
         }
       },

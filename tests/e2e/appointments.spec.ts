@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDateTime } from '../../domain/rules/format.ts';
 import { signIn } from './support/accounts.ts';
@@ -36,12 +36,6 @@ async function bookWithDemoDoctor(page: Page, slot: { date: string; time: string
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Appointment with Dr Arjun Rao, Sahyadri Care Hospital',
   );
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
 
 /** At phone width nothing is wider than the screen (lists are cards, not a wide table). */

@@ -12,8 +12,18 @@ export type AuthContextValue = {
   signedOutByUser: boolean;
   /** Stores the token from a successful sign-in (the jwtToken cookie) and loads the user. */
   signIn(token: string): Promise<User>;
-  /** Clears the session and goes to /login (keeping where the user was when `keepLocation` is set). */
+  /**
+   * Ends the session and goes to /login (keeping where the user was when `keepLocation` is set),
+   * leaving the device's data alone: an expired or refused session, whose queued changes wait for the
+   * next sign-in.
+   */
   logout(options?: { keepLocation?: boolean }): void;
+  /**
+   * The user signs out: asks `confirmUnsent` first when changes made on this device have not been
+   * sent (count null: the device could not tell), then turns push alerts off, ends the session and
+   * removes this user's data from the device. Resolves to false when the user chose to stay.
+   */
+  signOut(options: { confirmUnsent: (count: number | null) => Promise<boolean> }): Promise<boolean>;
   /** Reloads the user (after onboarding sets a referenceId, for example). */
   refreshUser(): Promise<void>;
 };

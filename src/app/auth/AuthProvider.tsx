@@ -5,10 +5,21 @@ import type { User } from '../../../domain/schemas/accounts.ts';
 import { accountsApi } from '../../api/accounts.ts';
 import { ApiError } from '../../api/http.ts';
 import { clearToken, getToken, storeToken } from '../../api/session.ts';
+import { useToast } from '../../ui/toast/index.ts';
 import { AuthContext, type AuthContextValue } from './AuthContext.ts';
+import { rememberUser, rememberedUser } from './deviceUser.ts';
 import { loginPathFor } from './redirects.ts';
 
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
+/** A session started from the device's copy of the user asks the server again this often. */
+const DEVICE_USER_RECHECK_MS = 30_000;
+
+type Loaded = {
+  token: string;
+  user: User | null;
+  /** The server could not be reached: the user is the device's copy (an offline start). */
+  fromDevice?: boolean;
+};
 
 function initialToken(): string | null {
   const token = getToken();
@@ -31,20 +42,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [token, setToken] = useState<string | null>(initialToken);
-  const [loaded, setLoaded] = useState<{ token: string; user: User | null } | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const toast = useToast();
 
-  // Load the user of the current token; a token whose user fails to load ends the session.
+  // Load the user of the current token; a token the server refuses ends the session. With no answer
+  // at all (offline start), the device's copy of the token's user opens the app.
   useEffect(() => {
     if (!token || loaded?.token === token) return;
     const controller = new AbortController();
     accountsApi
       .userDetails(controller.signal)
-      .then(({ data }) => setLoaded({ token, user: data }))
+      .then(({ data }) => {
+        rememberUser(data);
+        setLoaded({ token, user: data });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (refusedByServer(error)) clearToken();
-        setLoaded({ token, user: null });
+        if (refusedByServer(error)) {
+          clearToken();
+          setLoaded({ token, user: null });
+          return;
+        }
+        const kept = rememberedUser(token);
+        setLoaded({ token, user: kept, fromDevice: kept !== null });
       });
     return () => controller.abort();
   }, [token, loaded]);
@@ -61,6 +82,51 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [location.pathname, location.search, location.hash, navigate],
   );
 
+  // Started from the device's copy: the server is asked again when the connection comes back.
+  useEffect(() => {
+    if (!loaded?.fromDevice || !loaded.user) return;
+    const { token: sessionToken } = loaded;
+    let cancelled = false;
+    const check = () => {
+      if (navigator.onLine === false) return;
+      accountsApi
+        .userDetails()
+        .then(({ data }) => {
+          if (cancelled) return;
+          rememberUser(data);
+          setLoaded({ token: sessionToken, user: data });
+        })
+        .catch((error: unknown) => {
+          if (!cancelled && refusedByServer(error)) logout({ keepLocation: true });
+        });
+    };
+    window.addEventListener('online', check);
+    const timer = setInterval(check, DEVICE_USER_RECHECK_MS);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', check);
+      clearInterval(timer);
+    };
+  }, [loaded, logout]);
+
+  const userId = token && loaded?.token === token ? (loaded.user?.id ?? null) : null;
+  const signOut = useCallback<AuthContextValue['signOut']>(
+    async ({ confirmUnsent }) => {
+      if (!userId) {
+        logout();
+        return true;
+      }
+      const { signOutOfDevice } = await import('./signOutFlow.ts');
+      return signOutOfDevice({
+        userId,
+        confirmUnsent,
+        endSession: () => logout(),
+        warn: (message) => toast.warning(message, { duration: 30_000 }),
+      });
+    },
+    [userId, logout, toast],
+  );
+
   // Session expiry is checked every 60 s.
   useEffect(() => {
     if (!token) return;
@@ -74,6 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     storeToken(newToken);
     try {
       const { data } = await accountsApi.userDetails();
+      rememberUser(data);
       setLoaded({ token: newToken, user: data });
       setToken(newToken);
       setSignedOutByUser(false);
@@ -87,6 +154,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refreshUser = useCallback(async () => {
     if (!token) return;
     const { data } = await accountsApi.userDetails();
+    rememberUser(data);
     setLoaded({ token, user: data });
   }, [token]);
 
@@ -97,8 +165,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     !token || (current && !user) ? 'anonymous' : user ? 'authenticated' : 'loading';
 
   const value = useMemo<AuthContextValue>(
-    () => ({ status, user, token, signedOutByUser, signIn, logout, refreshUser }),
-    [status, user, token, signedOutByUser, signIn, logout, refreshUser],
+    () => ({ status, user, token, signedOutByUser, signIn, logout, signOut, refreshUser }),
+    [status, user, token, signedOutByUser, signIn, logout, signOut, refreshUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

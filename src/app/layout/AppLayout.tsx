@@ -1,12 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import type { User } from '../../../domain/schemas/accounts.ts';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { BrandMark } from '../../ui/BrandMark.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Footer } from '../../ui/Footer.tsx';
 import { useAuth } from '../auth/AuthContext.ts';
 import { Icon } from './icons.tsx';
 import { isMenuEntryActive, menuForRole } from './navigation.ts';
+import { ConnectionIndicator, PendingChangesLink } from './OfflineStatus.tsx';
 import { SystemClock } from './SystemClock.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import { useSidebar } from './useSidebar.ts';
@@ -18,7 +20,8 @@ const SIDEBAR_ID = 'app-sidebar';
  * and the account menu; on a phone (≤ 768 px) a top bar and the sidebar as an overlay drawer.
  */
 export function AppLayout() {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
+  const signOut = useSignOut();
   const { collapsed, isMobile, toggle, setCollapsed } = useSidebar();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const drawerOpen = isMobile && !collapsed;
@@ -68,7 +71,9 @@ export function AppLayout() {
             <Icon name={drawerOpen ? 'close' : 'menu'} className="size-6" />
           </button>
           <Logo />
-          <div className="ms-auto">
+          <div className="ms-auto flex items-center gap-1">
+            <ConnectionIndicator look="compact" />
+            <PendingChangesLink size="md" />
             <NotificationBell placement="sheet" onOpen={() => setCollapsed(true)} />
           </div>
         </header>
@@ -101,6 +106,7 @@ export function AppLayout() {
           >
             <Logo iconsOnly={iconsOnly} />
             <div className={`flex items-center gap-1 ${iconsOnly ? 'flex-col' : 'ms-auto'}`}>
+              <PendingChangesLink />
               <NotificationBell placement={iconsOnly ? 'beside' : 'below'} />
               <button
                 type="button"
@@ -120,8 +126,9 @@ export function AppLayout() {
         <MainNav user={user} iconsOnly={iconsOnly} />
 
         <div className={`flex flex-col gap-3 border-t border-base-300 ${iconsOnly ? 'items-center p-2' : 'p-3'}`}>
+          {!isMobile && <ConnectionIndicator look={iconsOnly ? 'icon' : 'full'} />}
           {!iconsOnly && <SystemClock />}
-          <UserMenu user={user} compact={iconsOnly} onLogout={() => logout()} />
+          <UserMenu user={user} compact={iconsOnly} onLogout={signOut.start} />
         </div>
       </aside>
 
@@ -131,8 +138,52 @@ export function AppLayout() {
         </main>
         <Footer />
       </div>
+
+      <ConfirmDialog
+        open={signOut.asking !== undefined}
+        title="Sign out and delete unsent changes?"
+        confirmLabel={signOut.asking === 1 ? 'Sign out and delete it' : 'Sign out and delete them'}
+        cancelLabel="Stay signed in"
+        onConfirm={() => signOut.answer(true)}
+        onCancel={() => signOut.answer(false)}
+      >
+        {unsentText(signOut.asking)}
+      </ConfirmDialog>
     </div>
   );
+}
+
+/** What the sign-out question says about the changes waiting on the device (null: the device cannot tell). */
+function unsentText(count: number | null | undefined): string {
+  const one = count === 1;
+  const what =
+    count === null || count === undefined
+      ? 'Changes made on this device may not have reached the server yet.'
+      : `${count} ${one ? 'change made on this device has' : 'changes made on this device have'} not reached the server yet.`;
+  return `${what} Signing out deletes this account’s data from this device, ${one ? 'that change' : 'those changes'} included. Stay signed in to send ${one ? 'it' : 'them'} when you are back online, or to review ${one ? 'it' : 'them'} in Pending changes.`;
+}
+
+/** The user's "Log out", which asks first (in a dialog) when changes are still waiting on the device. */
+function useSignOut() {
+  const { signOut } = useAuth();
+  // undefined: not asking; a number (or null when unknown): how many changes are waiting.
+  const [asking, setAsking] = useState<number | null | undefined>(undefined);
+  const resolver = useRef<((answer: boolean) => void) | null>(null);
+  const answer = useCallback((ok: boolean) => {
+    resolver.current?.(ok);
+    resolver.current = null;
+    setAsking(undefined);
+  }, []);
+  const start = useCallback(() => {
+    void signOut({
+      confirmUnsent: (count) =>
+        new Promise<boolean>((resolve) => {
+          resolver.current = resolve;
+          setAsking(count);
+        }),
+    });
+  }, [signOut]);
+  return { asking, answer, start };
 }
 
 function Logo({ iconsOnly = false }: { iconsOnly?: boolean }) {

@@ -120,6 +120,19 @@ const ICONS = {
   ),
   checkAll: <path d="M2 12l5 5L18 6M12 15l2 2L22 9" />,
   arrowLeft: <path d="M19 12H5M12 19l-7-7 7-7" />,
+  /** Changes waiting on the device to go up. */
+  cloudUpload: (
+    <>
+      <path d="M7 18a4.5 4.5 0 0 1-.5-9 6 6 0 0 1 11.5 1.5A3.75 3.75 0 0 1 17.5 18" />
+      <path d="M12 12v8M9 15l3-3 3 3" />
+    </>
+  ),
+  offline: (
+    <>
+      <path d="M3 3l18 18" />
+      <path d="M8.5 8.6A6 6 0 0 0 6.5 9 4.5 4.5 0 0 0 7 18h10.5M19.8 16.6A3.75 3.75 0 0 0 17.9 10.5 6 6 0 0 0 10.6 5.4" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof ICONS;

@@ -10,6 +10,10 @@ import {
 } from '../../../domain/schemas/appointments.ts';
 import { appointmentKeys, appointmentsApi, type Appointment, type AppointmentChange } from '../../api/appointments.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
+import { useAuth } from '../../app/auth/AuthContext.ts';
+import { PendingChangeNote } from '../../offline/OfflineMarks.tsx';
+import { refusalAsApiError, savedMessage, type SavedReason } from '../../offline/submit.ts';
+import { isOnline } from '../../offline/useOnline.ts';
 import type { ButtonSize } from '../../ui/buttonClassName.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -19,6 +23,7 @@ import { useToast } from '../../ui/toast/index.ts';
 import { todayInIndia } from '../../../domain/schemas/patients.ts';
 import { ActionDialog } from './ActionDialog.tsx';
 import { applyAppointmentChange, removeAppointmentFromCache } from './cache.ts';
+import { changeFromAnswer, isQueuedAction, submitAppointmentChange, useWaitingChangeFor } from './changes.ts';
 import { actionLabel, indiaDateTimeToIso, isoToIndiaDateTime, shownActions } from './model.ts';
 import { TextAreaField } from './parts.tsx';
 
@@ -49,7 +54,31 @@ const DONE: Record<AppointmentAction, string> = {
   DELETE: 'Appointment deleted.',
 };
 
+const OFFLINE_MESSAGE = 'You are offline. This change needs a connection: try again when you are back online.';
+
 const optional = (text: string | undefined) => (text && text.trim() !== '' ? text.trim() : undefined);
+
+/** What came of an action: done (the change, or null after DELETE), or kept on the device to be sent later. */
+type Outcome = { kind: 'done'; change: AppointmentChange | null } | { kind: 'saved'; reason: SavedReason } | null;
+
+/**
+ * The patient's cancel and answers to a proposed time go through the outbox (they must work offline);
+ * the server's answer, when it comes while the screen waits, is handled as a direct request's.
+ */
+async function performQueued(userId: string, appointment: Appointment, run: Run): Promise<Outcome> {
+  if (!isQueuedAction(run.action)) throw new Error(`${run.action} is not sent through the outbox`);
+  const result = await submitAppointmentChange(userId, appointment, run.action, optional(run.reason));
+  switch (result.status) {
+    case 'sent':
+      return { kind: 'done', change: changeFromAnswer(result.response) };
+    case 'refused':
+      throw refusalAsApiError(result.error);
+    case 'saved':
+      return { kind: 'saved', reason: result.reason };
+    case 'discarded':
+      return null;
+  }
+}
 
 async function perform(id: string, run: Run): Promise<AppointmentChange | null> {
   const { action, reason } = run;
@@ -60,16 +89,10 @@ async function perform(id: string, run: Run): Promise<AppointmentChange | null> 
       return (await appointmentsApi.decide(id, { decision: 'REJECT', reason: optional(reason) })).data;
     case 'CONFIRM':
       return (await appointmentsApi.confirm(id, {})).data;
-    case 'CANCEL':
-      return (await appointmentsApi.cancel(id, { reason: reason ?? '' })).data;
     case 'PROPOSE_RESCHEDULE':
       return (
         await appointmentsApi.proposeReschedule(id, { scheduledAt: run.scheduledAt ?? '', reason: optional(reason) })
       ).data;
-    case 'ACCEPT_RESCHEDULE':
-      return (await appointmentsApi.respondReschedule(id, { decision: 'ACCEPT' })).data;
-    case 'DECLINE_RESCHEDULE':
-      return (await appointmentsApi.respondReschedule(id, { decision: 'DECLINE', reason: optional(reason) })).data;
     case 'COMPLETE':
       return (await appointmentsApi.recordOutcome(id, { outcome: 'COMPLETED' })).data;
     case 'MARK_NO_SHOW':
@@ -77,6 +100,10 @@ async function perform(id: string, run: Run): Promise<AppointmentChange | null> 
     case 'DELETE':
       await appointmentsApi.remove(id);
       return null;
+    case 'CANCEL':
+    case 'ACCEPT_RESCHEDULE':
+    case 'DECLINE_RESCHEDULE':
+      throw new Error(`${action} is sent through the outbox`);
     case 'EXPIRE':
       throw new Error('Only the system expires appointments.');
   }
@@ -96,6 +123,10 @@ export type AppointmentActionsProps = {
 export function AppointmentActions({ appointment, size = 'sm', onDeleted }: AppointmentActionsProps) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { user } = useAuth();
+  // A change to this appointment not sent yet: no other action until it is (or the user decides).
+  const waiting = useWaitingChangeFor(appointment.id);
+  const blocked = waiting !== null && waiting.state !== 'conflict';
   const [dialog, setDialog] = useState<DialogAction | 'DELETE' | null>(null);
   const [reason, setReason] = useState('');
   const [date, setDate] = useState('');
@@ -104,14 +135,29 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
   const [dialogError, setDialogError] = useState<string | null>(null);
 
   const mutation = useMutation({
-    mutationFn: (run: Run) => perform(appointment.id, run),
-    onSuccess: (change, run) => {
+    // The outbox deals with the connection itself; the other actions say at once that they need one.
+    networkMode: 'always',
+    mutationFn: async (run: Run): Promise<Outcome> => {
+      if (isQueuedAction(run.action)) return performQueued(user?.id ?? '', appointment, run);
+      if (!isOnline()) throw new ApiError('NETWORK', OFFLINE_MESSAGE, 0);
+      return { kind: 'done', change: await perform(appointment.id, run) };
+    },
+    onSuccess: (outcome, run) => {
+      setDialog(null);
+      if (outcome?.kind === 'saved') {
+        toast.info(savedMessage(outcome.reason), { title: 'Not sent yet' });
+        return;
+      }
+      if (!outcome) return;
+      const { change } = outcome;
       if (change) applyAppointmentChange(queryClient, change);
-      else {
+      else if (run.action === 'DELETE') {
         removeAppointmentFromCache(queryClient, appointment.id);
         onDeleted?.();
+      } else {
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.detail(appointment.id) });
+        void queryClient.invalidateQueries({ queryKey: appointmentKeys.lists });
       }
-      setDialog(null);
       toast.success(DONE[run.action], { title: 'Success' });
     },
     onError: (error) => {
@@ -173,40 +219,47 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
   };
 
   const actions = shownActions(appointment);
-  if (actions.length === 0) return null;
+  if (actions.length === 0 && !waiting) return null;
   const busyWith = mutation.isPending ? mutation.variables.action : null;
 
   return (
     <>
-      <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
-        {actions.map((action) => (
-          <Button
-            key={action}
-            size={size}
-            variant={
-              action === 'REJECT' || action === 'CANCEL' || action === 'DELETE' || action === 'MARK_NO_SHOW'
-                ? 'danger'
-                : action === 'ACCEPT' || action === 'CONFIRM' || action === 'ACCEPT_RESCHEDULE'
-                  ? 'primary'
-                  : 'neutral'
-            }
-            buttonStyle={
-              action === 'ACCEPT' || action === 'CONFIRM' || action === 'ACCEPT_RESCHEDULE' ? 'filled' : 'outline'
-            }
-            loading={busyWith === action}
-            disabled={mutation.isPending}
-            onClick={() => {
-              if (action === 'DELETE' || (ASKS_FIRST as readonly string[]).includes(action)) {
-                open(action as DialogAction | 'DELETE');
-              } else {
-                mutation.mutate({ action });
+      {waiting && (
+        <div className="basis-full">
+          <PendingChangeNote entry={waiting} />
+        </div>
+      )}
+      {actions.length > 0 && (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Actions">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              size={size}
+              variant={
+                action === 'REJECT' || action === 'CANCEL' || action === 'DELETE' || action === 'MARK_NO_SHOW'
+                  ? 'danger'
+                  : action === 'ACCEPT' || action === 'CONFIRM' || action === 'ACCEPT_RESCHEDULE'
+                    ? 'primary'
+                    : 'neutral'
               }
-            }}
-          >
-            {actionLabel(action)}
-          </Button>
-        ))}
-      </div>
+              buttonStyle={
+                action === 'ACCEPT' || action === 'CONFIRM' || action === 'ACCEPT_RESCHEDULE' ? 'filled' : 'outline'
+              }
+              loading={busyWith === action}
+              disabled={mutation.isPending || blocked}
+              onClick={() => {
+                if (action === 'DELETE' || (ASKS_FIRST as readonly string[]).includes(action)) {
+                  open(action as DialogAction | 'DELETE');
+                } else {
+                  mutation.mutate({ action });
+                }
+              }}
+            >
+              {actionLabel(action)}
+            </Button>
+          ))}
+        </div>
+      )}
 
       <ConfirmDialog
         open={dialog === 'DELETE'}

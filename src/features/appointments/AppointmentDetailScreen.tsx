@@ -6,12 +6,13 @@ import { formatDateTime } from '../../../domain/rules/format.ts';
 import { appointmentKeys, appointmentsApi, type Appointment } from '../../api/appointments.ts';
 import { ApiError } from '../../api/http.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
 import { Conversation } from './Conversation.tsx';
 import { counterpartName, scopeForRole } from './model.ts';
-import { Facts, LoadError, Loading, StatusBadge } from './parts.tsx';
+import { Facts, LoadError, Loading, NotOnDevice, StatusBadge } from './parts.tsx';
 
 /** /appointments/:id for the patient, the doctor and the hospital of the appointment (push links open it). */
 export function AppointmentDetailScreen() {
@@ -30,7 +31,13 @@ export function AppointmentDetailScreen() {
       <Link to="/appointments" className="link link-hover w-max text-sm">
         <span aria-hidden="true">← </span>All appointments
       </Link>
-      {detail.isPending && <Loading what="the appointment" />}
+      <OfflineNotice queryKey={appointmentKeys.detail(id)} />
+      {detail.isPending &&
+        (detail.fetchStatus === 'paused' ? (
+          <NotOnDevice what="this appointment" />
+        ) : (
+          <Loading what="the appointment" />
+        ))}
       {detail.isError &&
         (detail.error instanceof ApiError && detail.error.kind === 'NOT_FOUND' ? (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-box border border-base-300 p-6">

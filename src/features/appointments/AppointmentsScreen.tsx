@@ -5,10 +5,13 @@ import { APPOINTMENT_MODE_LABELS, APPOINTMENT_STATUSES, type AppointmentStatus }
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { appointmentKeys, appointmentsApi, type Appointment, type AppointmentScope } from '../../api/appointments.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
+import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
+import { stateInWords } from '../../offline/words.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
+import { useWaitingBookings, type WaitingBooking } from './changes.ts';
 import {
   PATIENT_STATUS_TABS,
   PROVIDER_STATUS_TABS,
@@ -17,7 +20,7 @@ import {
   scopeForRole,
   type StatusTab,
 } from './model.ts';
-import { LoadError, Loading, NeedsPatientProfile, StatusBadge } from './parts.tsx';
+import { LoadError, Loading, NeedsPatientProfile, NotOnDevice, StatusBadge } from './parts.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -75,11 +78,16 @@ function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: reado
   const page = Math.max(1, Number(params.get('page')) || 1);
   const tab = activeTab(tabs, status);
 
+  const listKey = appointmentKeys.list({ scope, page, status });
   const list = useQuery({
-    queryKey: appointmentKeys.list({ scope, page, status }),
+    queryKey: listKey,
     queryFn: async ({ signal }) => (await appointmentsApi.list(scope, { page, limit: PAGE_SIZE, status }, signal)).data,
     placeholderData: (previous) => previous,
   });
+  // Bookings made on this device and not sent yet: on top of the first page, where they will land (pending).
+  const allWaiting = useWaitingBookings();
+  const waiting =
+    scope === 'patient' && page === 1 && (status.length === 0 || status.includes('PENDING')) ? allWaiting : [];
 
   const choose = (next: StatusTab) => {
     const search = new URLSearchParams();
@@ -116,9 +124,18 @@ function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: reado
         </div>
       </div>
 
-      {list.isPending && <Loading what="appointments" />}
+      <OfflineNotice queryKey={listKey} />
+      {waiting.length > 0 && (
+        <ul aria-label="Waiting to send" className="flex flex-col gap-3">
+          {waiting.map((booking) => (
+            <WaitingBookingRow key={booking.entry.id} booking={booking} />
+          ))}
+        </ul>
+      )}
+      {list.isPending &&
+        (list.fetchStatus === 'paused' ? <NotOnDevice what="your appointments" /> : <Loading what="appointments" />)}
       {list.isError && !data && <LoadError what="appointments" error={list.error} retry={() => void list.refetch()} />}
-      {data && data.appointments.length === 0 && (
+      {data && data.appointments.length === 0 && waiting.length === 0 && (
         <div role="status" className="rounded-box border border-dashed border-base-300 p-8 text-center">
           <p className="font-medium">{EMPTY_TEXT[tab?.id ?? 'all'] ?? EMPTY_TEXT.all}</p>
           {scope === 'patient' ? (
@@ -146,6 +163,43 @@ function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: reado
       )}
       {data && <Pagination pagination={data.pagination} onPage={toPage} />}
     </>
+  );
+}
+
+/** A booking made on this device that the server does not have yet. */
+function WaitingBookingRow({ booking }: { booking: WaitingBooking }) {
+  const { entry } = booking;
+  const words = stateInWords(entry);
+  const needsUser = entry.state === 'conflict' || entry.state === 'paused-auth';
+  return (
+    <li
+      className={`card border border-dashed bg-base-100 ${entry.state === 'conflict' ? 'border-error/60' : 'border-base-300'}`}
+    >
+      <div className="card-body grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_auto] md:gap-x-6">
+        <div className="flex min-w-0 flex-col gap-1">
+          <p className="font-semibold break-words">{booking.provider}</p>
+          <p className="line-clamp-2 text-sm break-words text-base-content/80">{booking.reason}</p>
+        </div>
+        <div className="md:col-start-3 md:row-start-1">
+          <OutboxStateBadge entry={entry} short />
+        </div>
+        <div className="col-span-2 flex flex-col gap-0.5 text-sm md:col-span-1 md:col-start-2 md:row-start-1">
+          <span className="font-medium">{formatDateTime(booking.scheduledAt)}</span>
+          <span className="text-base-content/70">
+            {APPOINTMENT_MODE_LABELS[booking.mode as keyof typeof APPOINTMENT_MODE_LABELS] ?? booking.mode} ·{' '}
+            {booking.durationMinutes} min
+          </span>
+        </div>
+        <div className="col-span-2 flex flex-wrap items-center gap-2 text-sm md:col-span-3">
+          <span className={needsUser ? 'text-error' : 'text-base-content/70'}>
+            {needsUser ? words.detail : 'Saved on this device. It is sent by itself as soon as the connection allows.'}
+          </span>
+          <Link to="/pending-changes" className="link link-primary ms-auto">
+            {entry.state === 'conflict' ? 'Retry or discard' : 'Pending changes'}
+          </Link>
+        </div>
+      </div>
+    </li>
   );
 }
 

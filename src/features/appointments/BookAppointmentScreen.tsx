@@ -11,11 +11,14 @@ import {
 import { formatINR } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { MAX_BOOKING_DAYS_AHEAD } from '../../../domain/rules/appointments.ts';
-import { bookAppointmentBody } from '../../../domain/schemas/appointments.ts';
+import { bookAppointmentBody, type BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
 import { todayInIndia } from '../../../domain/schemas/patients.ts';
-import { appointmentsApi, bookingTargetApi, bookingTargetKeys } from '../../api/appointments.ts';
+import { bookingTargetApi, bookingTargetKeys } from '../../api/appointments.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
+import { refusalAsApiError, savedMessage } from '../../offline/submit.ts';
+import { useOnline } from '../../offline/useOnline.ts';
 import { Button } from '../../ui/Button.tsx';
 import { apiErrorsToFields, focusFirstInvalid, issuesToErrors } from '../../ui/form/fieldErrors.ts';
 import { SelectField } from '../../ui/form/SelectField.tsx';
@@ -23,6 +26,7 @@ import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { applyAppointmentChange } from './cache.ts';
+import { appointmentFromAnswer, submitBooking } from './changes.ts';
 import { indiaDateTimeToIso } from './model.ts';
 import { Facts, LoadError, Loading, NeedsPatientProfile, TextAreaField, addressLine } from './parts.tsx';
 
@@ -44,6 +48,7 @@ export function BookAppointmentScreen() {
       <h1 id={titleId} className="text-2xl font-bold tracking-tight">
         Book an appointment
       </h1>
+      <OfflineNotice />
       {!user?.referenceId ? (
         <NeedsPatientProfile />
       ) : kind ? (
@@ -138,6 +143,8 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const online = useOnline();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The same query as the summary's: a doctor who practises at a hospital is booked there.
@@ -146,14 +153,42 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
     queryFn: async ({ signal }) => (await bookingTargetApi.doctor(targetId, signal)).data,
     enabled: kind === 'doctor',
   });
+  const hospital = useQuery({
+    queryKey: bookingTargetKeys.hospital(targetId),
+    queryFn: async ({ signal }) => (await bookingTargetApi.hospital(targetId, signal)).data,
+    enabled: kind === 'hospital',
+  });
+  // The doctor's hospital, as the summary beside the form loaded it (for the list's "waiting to send" item).
+  const doctorsHospital = useQuery({
+    queryKey: bookingTargetKeys.hospital(doctor.data?.hospitalId ?? ''),
+    queryFn: async ({ signal }) => (await bookingTargetApi.hospital(doctor.data?.hospitalId ?? '', signal)).data,
+    enabled: kind === 'doctor' && Boolean(doctor.data?.hospitalId),
+  });
   const targetReady = kind === 'hospital' || doctor.isSuccess;
+  const provider = (kind === 'doctor' ? doctor.data?.name : hospital.data?.name) ?? 'the hospital';
+  const providerInFull =
+    kind === 'doctor' && doctorsHospital.data ? `${provider}, ${doctorsHospital.data.name}` : provider;
 
+  // Through the outbox, online too: while the server answers, its answer shows here as before.
   const book = useMutation({
-    mutationFn: (body: Parameters<typeof appointmentsApi.book>[0]) => appointmentsApi.book(body),
-    onSuccess: ({ data }) => {
-      applyAppointmentChange(queryClient, { appointment: data, message: null }, true);
-      toast.success('Appointment requested. You will see here when it is accepted.', { title: 'Success' });
-      void navigate(`/appointments/${data.id}`);
+    // The outbox deals with the connection itself: the booking is stored at once, online or not.
+    networkMode: 'always',
+    mutationFn: async (body: BookAppointmentInput) => {
+      const result = await submitBooking(user?.id ?? '', body, { short: provider, full: providerInFull });
+      if (result.status === 'refused') throw refusalAsApiError(result.error);
+      return result;
+    },
+    onSuccess: (result) => {
+      if (result.status === 'sent') {
+        const appointment = appointmentFromAnswer(result.response);
+        if (appointment) applyAppointmentChange(queryClient, { appointment, message: null }, true);
+        toast.success('Appointment requested. You will see here when it is accepted.', { title: 'Success' });
+        void navigate(appointment ? `/appointments/${appointment.id}` : '/appointments');
+      } else if (result.status === 'saved') {
+        // The list shows it, marked "Waiting to send", until the server has it.
+        toast.info(savedMessage(result.reason), { title: 'Not sent yet' });
+        void navigate('/appointments');
+      }
     },
     onError: (error) => {
       if (error instanceof ApiError && error.kind === 'CONFLICT') {
@@ -250,6 +285,12 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
           error={errors.reason}
           onChange={set('reason')}
         />
+        {!targetReady && !online && doctor.isPending && (
+          <p role="status" className="text-sm text-base-content/70">
+            This doctor’s details are not on this device yet, so the booking cannot be prepared offline. Try again when
+            you are back online.
+          </p>
+        )}
         <div className="card-actions justify-end">
           <Button type="submit" loading={book.isPending} loadingText="Booking…" disabled={!targetReady}>
             Book appointment

@@ -26,6 +26,16 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
+/** Asked for while offline, and not kept on this device from an earlier visit. */
+export function NotOnDevice({ what }: { what: string }) {
+  return (
+    <p role="status" className="rounded-box border border-dashed border-base-300 p-6 text-center text-sm">
+      You are offline, and {what} {what.endsWith('s') ? 'have' : 'has'} not been opened on this device before. Try again
+      when you are back online.
+    </p>
+  );
+}
+
 export function LoadError({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
   return (
     <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">

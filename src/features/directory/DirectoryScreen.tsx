@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useEffect, useId, useRef, useState, type ComponentPropsWithoutRef, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ZodType } from 'zod';
@@ -198,6 +199,7 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
         </h1>
         {data && <p className="text-sm text-base-content/70">{data.pagination.total.toLocaleString('en-IN')} found</p>}
       </header>
+      <OfflineNotice />
 
       <form
         role="search"

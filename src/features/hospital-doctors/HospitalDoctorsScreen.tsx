@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { SPECIALIZATION_LABELS, VERIFICATION_STATUS_LABELS } from '../../../domain/enums.ts';
 import type { Pagination as PageInfo } from '../../../domain/errors.ts';
@@ -42,6 +43,7 @@ export function HospitalDoctorsScreen() {
           </p>
         )}
       </header>
+      <OfflineNotice />
       {doctors.isPending && (
         <div role="status" className="flex items-center gap-2 py-8 text-base-content/70">
           <span className="loading loading-spinner loading-md" aria-hidden="true" /> Loading your doctors…

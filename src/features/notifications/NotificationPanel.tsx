@@ -240,6 +240,15 @@ function NotificationList({ onClose }: PanelProps) {
           </div>
         ) : (
           <>
+            {list.isError && (
+              // What the device kept shows; the fresh list could not be fetched.
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b border-base-300 bg-base-200 px-4 py-2 text-sm">
+                <p>{NOTIFICATION_ERRORS.fetch}: showing what this device kept.</p>
+                <button type="button" className="btn btn-outline btn-xs" onClick={() => void list.refetch()}>
+                  Try again
+                </button>
+              </div>
+            )}
             <ul aria-label="Notification list" className="divide-y divide-base-300">
               {items.map((notification) => (
                 <NotificationItem

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, INDIAN_STATES, INDIAN_STATE_LABELS } from '../../../domain/enums.ts';
@@ -55,6 +56,7 @@ export function PatientsScreen() {
       <h1 id="patients-title" className="text-2xl font-bold tracking-tight">
         Patients
       </h1>
+      <OfflineNotice />
       <form
         role="search"
         aria-label="Filter patients"

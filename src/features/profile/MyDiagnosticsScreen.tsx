@@ -53,8 +53,9 @@ export function MyDiagnosticsScreen() {
       <ProfileHeader id="my-diagnostics-title" name={c.name} status={c.verificationStatus} />
       <CentreDetails centre={c} />
       {/* A change of the tests offered starts the turnaround form afresh with the new tests. */}
-      <ResultsTurnaround key={c.testsAvailable.join()} centre={c} />
-      <StaffingExpertise centre={c} />
+      {/* Seeded from the centre: a fresher copy from the server (after one kept on the device) starts them again. */}
+      <ResultsTurnaround key={`${c.testsAvailable.join()}|${JSON.stringify(c.resultsTurnaround)}`} centre={c} />
+      <StaffingExpertise key={JSON.stringify(c.staffing)} centre={c} />
     </section>
   );
 }

@@ -53,8 +53,9 @@ export function MyPharmacyScreen() {
       <PharmacyDetails pharmacy={p} />
       <Pharmacists pharmacy={p} />
       <PharmacyImages pharmacy={p} />
-      <OpeningHoursEditor pharmacy={p} />
-      <EmergencyInfo pharmacy={p} />
+      {/* Seeded from the pharmacy: a fresher copy from the server (after one kept on the device) starts them again. */}
+      <OpeningHoursEditor key={JSON.stringify(p.openingHours)} pharmacy={p} />
+      <EmergencyInfo key={JSON.stringify(p.emergencyInfo)} pharmacy={p} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SEVERITIES, SEVERITY_LABELS } from '../../../domain/enums.ts';
 import { formatDate, formatDateTime } from '../../../domain/rules/format.ts';
 import {
@@ -12,6 +12,11 @@ import {
 import { messageOf } from '../../api/http.ts';
 import { patientKeys, patientsApi, type PatientDocument } from '../../api/patients.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
+import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
+import type { OutboxEntry } from '../../offline/outbox.ts';
+import { savedMessage, submitChange } from '../../offline/submit.ts';
+import { useWaitingChangesWhere } from '../../offline/useWaitingChanges.ts';
+import { stateInWords } from '../../offline/words.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
 import { SelectField } from '../../ui/form/SelectField.tsx';
@@ -74,6 +79,7 @@ export function MedicalRecordsScreen() {
           Your reports, prescriptions and scans, and the conditions you have been diagnosed with.
         </p>
       </div>
+      <OfflineNotice />
       {patientId ? (
         <>
           <Documents patientId={patientId} />
@@ -107,12 +113,17 @@ function usePageParam(name: string) {
   return [page, setPage] as const;
 }
 
+const DOCUMENT_KIND = 'patient-document';
+
 function Documents({ patientId }: { patientId: string }) {
   const [page, setPage] = usePageParam('documentsPage');
   const documents = useQuery({
     queryKey: patientKeys.documents(patientId, page),
     queryFn: async ({ signal }) => (await patientsApi.documents(patientId, { page, limit: PAGE_SIZE }, signal)).data,
   });
+  // Uploads made on this device and not sent yet, on top of the first page.
+  const allWaiting = useWaitingChangesWhere({ kind: DOCUMENT_KIND, patientId });
+  const waiting = page === 1 ? allWaiting : [];
   return (
     <section aria-labelledby="documents-title" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-4 p-4 sm:p-6">
@@ -120,7 +131,18 @@ function Documents({ patientId }: { patientId: string }) {
           Documents
         </h2>
         <UploadForm patientId={patientId} onUploaded={() => setPage(1)} />
-        {documents.isPending ? (
+        {waiting.length > 0 && (
+          <ul className="divide-y divide-base-300" aria-label="Documents waiting to send">
+            {waiting.map((entry) => (
+              <WaitingDocumentRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+        {documents.isPending && documents.fetchStatus === 'paused' ? (
+          <p role="status" className="text-sm text-base-content/70">
+            You are offline, and your documents have not been opened on this device before.
+          </p>
+        ) : documents.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
             <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading documents…
           </p>
@@ -132,7 +154,9 @@ function Documents({ patientId }: { patientId: string }) {
             </Button>
           </div>
         ) : documents.data.documents.length === 0 ? (
-          <p className="text-sm text-base-content/70">No documents yet. Upload your first report above.</p>
+          waiting.length === 0 && (
+            <p className="text-sm text-base-content/70">No documents yet. Upload your first report above.</p>
+          )
         ) : (
           <>
             <ul className="divide-y divide-base-300" aria-label="Your documents">
@@ -145,6 +169,31 @@ function Documents({ patientId }: { patientId: string }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** An upload kept on this device until the server has it. */
+function WaitingDocumentRow({ entry }: { entry: OutboxEntry }) {
+  const meta = entry.meta ?? {};
+  const words = stateInWords(entry);
+  const needsUser = entry.state === 'conflict' || entry.state === 'paused-auth';
+  const type = typeof meta['contentType'] === 'string' ? meta['contentType'] : '';
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-3">
+      <div className="min-w-0">
+        <p className="font-medium break-words">{String(meta['title'] ?? entry.label)}</p>
+        <p className="text-xs text-base-content/70 break-all">
+          {String(meta['fileName'] ?? '')} · {ACCEPTED_TYPES[type] ?? type} · {formatSize(Number(meta['size'] ?? 0))}
+        </p>
+        {needsUser && words.detail && <p className="text-sm text-error break-words">{words.detail}</p>}
+      </div>
+      <div className="flex items-center gap-2">
+        <OutboxStateBadge entry={entry} short />
+        <Link to="/pending-changes" className="link link-primary text-sm">
+          {entry.state === 'conflict' ? 'Retry or discard' : 'Pending changes'}
+        </Link>
+      </div>
+    </li>
   );
 }
 
@@ -186,11 +235,14 @@ function DocumentRow({ patientId, document: doc }: { patientId: string; document
 function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded(): void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [title, setTitle] = useState('');
   const [file, setFile] = useState<File>();
   const [errors, setErrors] = useState<{ title?: string; file?: string }>({});
+  const [uploading, setUploading] = useState(false);
+  // 0…1 while the bytes go up; null when the browser cannot tell (the bar then shows activity only).
   const [progress, setProgress] = useState<number | null>(null);
 
   // The title a chosen file suggested: replaced by the next file's, unless the user typed their own.
@@ -213,29 +265,63 @@ function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded()
     const found = { title: parsed.success ? undefined : parsed.error.issues[0]?.message, file: fileProblem(file) };
     setErrors(found);
     if (found.title || found.file || !file || !parsed.success) return;
+    setUploading(true);
     setProgress(0);
-    try {
-      await patientsApi.uploadDocument(
-        patientId,
-        { title: parsed.data.title, file },
-        { onProgress: (p) => setProgress(p.fraction ?? null) },
-      );
-      toast.success('Document uploaded.', { title: 'Success' });
+    const reset = () => {
       setTitle('');
       setSuggested('');
       setFile(undefined);
       if (fileInput.current) fileInput.current.value = '';
-      await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'documents'] });
-      onUploaded();
+    };
+    try {
+      // Through the outbox, online too (the bytes are kept on the device until the server has them);
+      // while this page sends it, the bar shows how far the upload has gone.
+      const result = await submitChange(
+        {
+          userId: user?.id ?? '',
+          method: 'POST',
+          path: `/patients/${encodeURIComponent(patientId)}/documents`,
+          form: { title: parsed.data.title, file },
+          label: `Upload ${parsed.data.title}`,
+          invalidates: [['patients', patientId, 'documents']],
+          meta: {
+            kind: DOCUMENT_KIND,
+            patientId,
+            title: parsed.data.title,
+            fileName: file.name,
+            contentType: file.type,
+            size: file.size,
+          },
+        },
+        { onProgress: (p) => setProgress(p.fraction) },
+      );
+      switch (result.status) {
+        case 'sent':
+          toast.success('Document uploaded.', { title: 'Success' });
+          reset();
+          await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'documents'] });
+          onUploaded();
+          break;
+        case 'refused':
+          toast.error(`Upload failed: ${result.error.message}`, { title: 'Error' });
+          break;
+        case 'saved':
+          toast.info(savedMessage(result.reason), { title: 'Not sent yet' });
+          reset();
+          onUploaded();
+          break;
+        case 'discarded':
+          break;
+      }
     } catch (error) {
       toast.error(`Upload failed: ${messageOf(error)}`, { title: 'Error' });
     } finally {
+      setUploading(false);
       setProgress(null);
     }
   };
 
-  const uploading = progress !== null;
-  const percent = Math.round((progress ?? 0) * 100);
+  const percent = progress === null ? null : Math.round(progress * 100);
   return (
     <form
       onSubmit={(e) => void submit(e)}
@@ -283,11 +369,11 @@ function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded()
           <div className="flex flex-1 items-center gap-2" role="status">
             <progress
               className="progress progress-primary w-full min-w-32"
-              value={percent}
+              value={percent ?? undefined}
               max={100}
               aria-label="Upload progress"
             />
-            <span className="text-sm tabular-nums">{percent}%</span>
+            {percent !== null && <span className="text-sm tabular-nums">{percent}%</span>}
           </div>
         )}
       </div>
