@@ -25,7 +25,7 @@ import { ActionDialog } from './ActionDialog.tsx';
 import { applyAppointmentChange, removeAppointmentFromCache } from './cache.ts';
 import { changeFromAnswer, isQueuedAction, submitAppointmentChange, useWaitingChangeFor } from './changes.ts';
 import { actionLabel, indiaDateTimeToIso, isoToIndiaDateTime, shownActions } from './model.ts';
-import { TextAreaField } from './parts.tsx';
+import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 
 type Run = { action: AppointmentAction; reason?: string; scheduledAt?: string };
 

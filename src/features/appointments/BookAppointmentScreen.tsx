@@ -28,7 +28,8 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { applyAppointmentChange } from './cache.ts';
 import { appointmentFromAnswer, submitBooking } from './changes.ts';
 import { indiaDateTimeToIso } from './model.ts';
-import { Facts, LoadError, Loading, NeedsPatientProfile, TextAreaField, addressLine } from './parts.tsx';
+import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
+import { Facts, LoadError, Loading, NeedsPatientProfile, addressLine } from './parts.tsx';
 
 type TargetKind = 'doctor' | 'hospital';
 

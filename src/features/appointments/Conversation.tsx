@@ -7,7 +7,8 @@ import { appointmentKeys, appointmentsApi, type ConversationMessage } from '../.
 import { messageOf } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { addMessageToCache, messagesOldestFirst } from './cache.ts';
-import { LoadError, TextAreaField } from './parts.tsx';
+import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
+import { LoadError } from './parts.tsx';
 
 const PAGE_SIZE = 20;
 

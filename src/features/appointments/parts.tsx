@@ -1,4 +1,4 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   APPOINTMENT_STATUS_LABELS,
   INDIAN_STATE_LABELS,
@@ -83,48 +83,4 @@ export function addressLine(address: Address): string {
     .filter(Boolean)
     .join(', ');
   return `${line} ${address.pincode}, ${labelOf(INDIAN_STATE_LABELS, address.state, address.state)}`;
-}
-
-export type TextAreaFieldProps = Omit<ComponentPropsWithRef<'textarea'>, 'id'> & {
-  label: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-};
-
-/** A labelled textarea with its hint and error wired for screen readers. */
-export function TextAreaField({ label, error, hint, className, required, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
-      <div className="text-sm font-medium">
-        <label htmlFor={id}>{label}</label>
-        {required && (
-          <span className="text-error" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </div>
-      <textarea
-        {...textarea}
-        id={id}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`textarea w-full ${error ? 'textarea-error' : ''}`}
-      />
-      {hint && (
-        <div id={hintId} className="text-xs text-base-content/70">
-          {hint}
-        </div>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
