@@ -1,67 +1,16 @@
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts.ts';
+import {
+  DEMO_DOCTOR_ID,
+  indiaDate,
+  waitForControllingWorker,
+  waitForPersistedQuery,
+  goOffline,
+  goOnline,
+} from './support/offlineQueue.ts';
 
-// Dr Arjun Rao (doctor@caremesh.test), who practises at Sahyadri Care Hospital (server/db/demo/members.ts).
-const DEMO_DOCTOR_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000002';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** A calendar date in India, `days` from today (the booking form takes India dates and times). */
-function indiaDate(days: number): string {
-  return new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function waitForControllingWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve()),
-      );
-    }
-  });
-}
-
-/** Waits until the device's copy of the query cache holds a query whose key contains `fragment`. */
-async function waitForPersistedQuery(page: Page, fragment: string) {
-  await expect
-    .poll(() =>
-      page.evaluate(async (wanted) => {
-        const databases = await indexedDB.databases();
-        const name = databases.map((d) => d.name ?? '').find((n) => n.startsWith('caremesh-user-'));
-        if (!name) return false;
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open(name);
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        try {
-          const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-            const request = db.transaction('queryCache').objectStore('queryCache').getAllKeys();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          return keys.some((key) => String(key).includes(wanted));
-        } finally {
-          db.close();
-        }
-      }, fragment),
-    )
-    .toBe(true);
-}
-
-/** No network for the page, nor for the service worker (setOffline does not cut the worker's own fetches). */
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  await context.route('**/*', (route) =>
-    route.request().serviceWorker() ? route.abort('internetdisconnected') : route.fallback(),
-  );
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unroute('**/*');
-  await context.setOffline(false);
-}
 
 test('a booking made offline waits on the device, survives an offline reload and is sent once back online', async ({
   page,
