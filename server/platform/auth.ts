@@ -115,7 +115,8 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
     /** A preHandler that admits signed-in users, and only the given roles when any are given. */
     require(...roles: Role[]): preHandlerAsyncHookHandler {
       return async (request) => {
-        const user = await authenticate(request);
+        // Already read this request (by the Idempotency-Key check), or read now.
+        const user = request.user ?? (await authenticate(request));
         request.user = user;
         if (roles.length > 0 && !roles.includes(user.role)) {
           throw forbidden(

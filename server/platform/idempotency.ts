@@ -124,7 +124,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
     if (!key || !MUTATING.has(request.method) || !KEY_PATTERN.test(key)) return;
     let userId: string;
     try {
-      userId = (await auth.authenticate(request)).id;
+      // Kept on the request: the route's own guard uses it instead of reading the user again.
+      request.user = await auth.authenticate(request);
+      userId = request.user.id;
     } catch {
       // Not signed in: the route answers 401 and nothing is kept.
       request.idempotency = undefined;
