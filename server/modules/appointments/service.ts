@@ -432,15 +432,30 @@ export function appointmentsService(ctx: AppContext) {
     if (clash) throw conflict('The doctor already has an appointment at that time. Propose another time.');
   }
 
-  async function listWhere(caller: AuthUser, where: SQL | undefined, page: number, limit: number, order: SQL[]) {
+  async function listWhere(
+    caller: AuthUser,
+    where: SQL | undefined,
+    page: number,
+    limit: number,
+    order: SQL[],
+    /** The filter names the patient, doctor or hospital: the count needs their tables too. */
+    matchesNames = false,
+  ) {
     const scoped = and(appointmentScope(caller), where);
+    const counted = db.select({ n: count() }).from(appointments);
     const [rows, [total]] = await Promise.all([
       selectView()
         .where(scoped)
         .orderBy(...order)
         .limit(limit)
         .offset(pageOffset(page, limit)),
-      db.select({ n: count() }).from(appointments).where(scoped),
+      (matchesNames
+        ? counted
+            .innerJoin(patients, eq(patients.id, appointments.patientId))
+            .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
+            .leftJoin(hospitals, eq(hospitals.id, appointments.hospitalId))
+        : counted
+      ).where(scoped),
     ]);
     const now = new Date();
     return {
@@ -576,33 +591,7 @@ export function appointmentsService(ctx: AppContext) {
       const column = appointments[body.sortBy];
       const order =
         body.sortOrder === 'desc' ? [desc(column), desc(appointments.id)] : [asc(column), asc(appointments.id)];
-      // The count needs the joins when text matches names.
-      return text
-        ? (async () => {
-            const scoped = and(appointmentScope(caller), where);
-            const [rows, [total]] = await Promise.all([
-              selectView()
-                .where(scoped)
-                .orderBy(...order)
-                .limit(body.limit)
-                .offset(pageOffset(body.page, body.limit)),
-              db
-                .select({ n: count() })
-                .from(appointments)
-                .innerJoin(patients, eq(patients.id, appointments.patientId))
-                .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
-                .leftJoin(hospitals, eq(hospitals.id, appointments.hospitalId))
-                .where(scoped),
-            ]);
-            return {
-              appointments: rows.map((row) => {
-                const item = flat(row);
-                return toAppointment(item, partyOf(caller, item));
-              }),
-              pagination: paginationOf(body.page, body.limit, total?.n ?? 0),
-            };
-          })()
-        : listWhere(caller, where, body.page, body.limit, order);
+      return listWhere(caller, where, body.page, body.limit, order, Boolean(text));
     },
 
     decide(caller: AuthUser, id: string, decision: 'ACCEPT' | 'REJECT', reason?: string) {

@@ -80,11 +80,7 @@ async function preferencesFor(db: Db, userIds: string[]): Promise<Map<string, No
 }
 
 async function preferencesOf(db: Db, userId: string): Promise<NotificationPreferences> {
-  const [row] = await db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  return {
-    channels: { ...DEFAULT_CHANNEL_PREFERENCES, ...(row?.channels ?? {}) },
-    types: { ...(row?.types ?? {}) },
-  };
+  return (await preferencesFor(db, [userId])).get(userId)!;
 }
 
 /**
