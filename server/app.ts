@@ -26,6 +26,7 @@ import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';
 import { createRealtime } from './platform/realtime.ts';
+import { scopedDb } from './platform/unitOfWork.ts';
 import { sharedSecret } from './platform/secrets.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerStaticApp } from './platform/static.ts';
@@ -169,14 +170,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       new AppError('RATE_LIMITED', `Too many attempts. Please wait ${context.after} and try again.`),
   });
 
-  const tokens = createTokenService(config.jwtSecret ?? (await sharedSecret(database.db, 'jwt')));
-  const auth = createAuthenticator(database.db, tokens);
+  // What services use: inside an idempotent request, that request's transaction (platform/unitOfWork.ts).
+  const db = scopedDb(database.db);
+  const tokens = createTokenService(config.jwtSecret ?? (await sharedSecret(db, 'jwt')));
+  const auth = createAuthenticator(db, tokens);
   const ctx: AppContext = {
     config,
     database,
-    db: database.db,
+    db,
     log: app.log,
-    mailer: await createMailer(database.db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer: await createMailer(db, app.log, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     files: createFileStore(path.join(config.dataDir, 'files')),
     tokens,
     auth,
@@ -193,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       parseCookie: (header) => app.parseCookie(header),
     }),
     push: await createPushSender({
-      db: database.db,
+      db,
       log: app.log,
       vapid: config.vapid,
       subject: config.vapidSubject,

@@ -16,6 +16,11 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite answer `{ rows }`, others an array. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
 export type DatabaseOptions =
   { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir: string | 'memory://' };
 

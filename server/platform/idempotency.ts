@@ -1,27 +1,64 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import type { Authenticator } from './auth.ts';
 import { AppError, conflict, invalid } from './errors.ts';
 import type { Job } from './jobs.ts';
+import { inUnitOfWork, type Unit } from './unitOfWork.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 /** Answers are kept at least this long (issue: 48 hours), then swept. */
 export const IDEMPOTENCY_RETENTION_MS = 72 * 60 * 60 * 1000;
-/** A first request that has not finished after this long died with its server: a retry may run it. */
-export const STALE_IN_PROGRESS_MS = 30_000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { userId: string; key: string; fingerprint?: string; claimed?: boolean };
+    idempotency?: {
+      userId: string;
+      key: string;
+      fingerprint: string;
+      /** Set once this request holds the key: its answer is what every replay will get. */
+      claimed?: boolean;
+      /** The transaction the change and its stored answer commit in. */
+      unit?: AnswerUnit;
+    };
   }
 }
+
+/** How the route's transaction and the onSend hook hand the answer over to each other. */
+type AnswerUnit = {
+  unit: Unit;
+  /** Resolves once the answer is written in the transaction; rejects to roll it back. */
+  answered: Deferred<void>;
+  /** Resolves with true once committed, false once rolled back. */
+  closed: Deferred<boolean>;
+  /** The onSend hook has the answer in hand (so an error after this must not be sent again). */
+  reached: boolean;
+};
+
+type Deferred<T> = { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void };
+function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((ok, fail) => {
+    resolve = ok;
+    reject = fail;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/** Answers that are not kept: the client's retry must run the request again. */
+const notKept = (status: number) => status >= 500 || status === 429 || status === 401;
+/** Separates this lock's keys from the other advisory locks (jobs, doctors' slots). */
+const KEY_LOCK_SPACE = 7_342_003;
+/** The longest a route may take between returning and its answer reaching onSend. */
+const ANSWER_TIMEOUT_MS = 60_000;
 
 function keyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_HEADER];
@@ -119,94 +156,201 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
   });
 
   app.addHook('preHandler', async (request, reply) => {
-    const pending = request.idempotency;
     const key = keyOf(request);
     if (!key || !MUTATING.has(request.method) || !KEY_PATTERN.test(key)) return;
-    let userId: string;
+    // A request whose body was never parsed (no content) is fingerprinted by its method and path.
+    const pending = (request.idempotency ??= {
+      userId: '',
+      key,
+      fingerprint: fingerprintOf(request.method, request.url, Buffer.alloc(0), undefined),
+    });
     try {
       // Kept on the request: the route's own guard uses it instead of reading the user again.
       request.user = await auth.authenticate(request);
-      userId = request.user.id;
     } catch {
       // Not signed in: the route answers 401 and nothing is kept.
       request.idempotency = undefined;
       return;
     }
-    const fingerprint = pending?.fingerprint ?? fingerprintOf(request.method, request.url, Buffer.alloc(0), undefined);
-    const path = request.url.split('?')[0]!.slice(0, 500);
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ userId, key, fingerprint, method: request.method, path })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (claimed.length > 0) {
-      request.idempotency = { userId, key, fingerprint, claimed: true };
-      return;
-    }
+    pending.userId = request.user.id;
     const [stored] = await db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    if (!stored) throw conflict('This request is being processed. Try again in a moment.');
-    if (stored.fingerprint !== fingerprint) {
-      throw new AppError(
-        'VALIDATION',
-        'This Idempotency-Key was already used for a different request. Send a new key for a new change.',
-        { reason: 'IDEMPOTENCY_KEY_REUSED' },
-        422,
-      );
-    }
-    if (stored.status === null) {
-      // The first request's server may have died mid-way: after a while, a retry takes it over.
-      const takenOver = await db
-        .update(idempotencyKeys)
-        .set({ createdAt: new Date() })
-        .where(
-          and(
-            eq(idempotencyKeys.userId, userId),
-            eq(idempotencyKeys.key, key),
-            sql`${idempotencyKeys.status} is null`,
-            lt(idempotencyKeys.createdAt, new Date(Date.now() - STALE_IN_PROGRESS_MS)),
-          ),
-        )
-        .returning({ key: idempotencyKeys.key });
-      if (takenOver.length > 0) {
-        request.idempotency = { userId, key, fingerprint, claimed: true };
-        return;
-      }
-      reply.header('retry-after', '1');
-      throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.', {
-        reason: 'IDEMPOTENCY_IN_PROGRESS',
-      });
-    }
+      .where(and(eq(idempotencyKeys.userId, pending.userId), eq(idempotencyKeys.key, pending.key)));
+    // Unknown (or left unanswered by an older version): the route runs and claims it in its transaction.
+    if (!stored || stored.status === null) return;
     request.idempotency = undefined;
-    reply.header(REPLAYED_HEADER, 'true');
-    if (stored.contentType) reply.header('content-type', stored.contentType);
-    return reply.code(stored.status).send(stored.body ?? '');
+    return sendStored(reply, stored, pending.fingerprint);
+  });
+
+  // Every mutating route: with a key, the route runs in one transaction with the claim of the key
+  // and the stored answer. A server that dies half-way leaves neither, so the retry runs it again;
+  // one that dies after the commit has the answer stored for the retry. Nothing runs twice.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => MUTATING.has(method))) return;
+    const handler = route.handler;
+    route.handler = async function idempotentHandler(this: FastifyInstance, request, reply) {
+      const pending = request.idempotency;
+      if (!pending?.userId) return handler.call(this, request, reply);
+      const answer: AnswerUnit = {
+        unit: undefined as unknown as Unit,
+        answered: deferred<void>(),
+        closed: deferred<boolean>(),
+        reached: false,
+      };
+      let alreadyStored = false;
+      try {
+        await inUnitOfWork(
+          db,
+          async (tx, unit) => {
+            answer.unit = unit;
+            const [lock] = rowsOf<{ locked: boolean }>(
+              await tx.execute(
+                sql`select pg_try_advisory_xact_lock(${KEY_LOCK_SPACE}, hashtext(${pending.userId} || ':' || ${pending.key})) as locked`,
+              ),
+            );
+            if (!lock?.locked) {
+              reply.header('retry-after', '1');
+              throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.', {
+                reason: 'IDEMPOTENCY_IN_PROGRESS',
+              });
+            }
+            const claimed = await tx
+              .insert(idempotencyKeys)
+              .values({
+                userId: pending.userId,
+                key: pending.key,
+                fingerprint: pending.fingerprint,
+                method: request.method,
+                path: pathOf(request),
+              })
+              .onConflictDoUpdate({
+                target: [idempotencyKeys.userId, idempotencyKeys.key],
+                set: { fingerprint: pending.fingerprint, createdAt: new Date() },
+                setWhere: sql`${idempotencyKeys.status} is null`,
+              })
+              .returning({ key: idempotencyKeys.key });
+            if (claimed.length === 0) {
+              // Another request with this key finished between our check and our lock.
+              alreadyStored = true;
+              return;
+            }
+            pending.claimed = true;
+            pending.unit = answer;
+            // A route that sends through `reply` resolves only once the response has gone out, which
+            // waits for this commit: so the answer reaching onSend, not the route, ends the transaction.
+            const running = Promise.resolve(handler.call(this, request, reply) as unknown);
+            running.catch((error: unknown) => {
+              if (answer.reached) request.log.error({ err: error }, 'the route failed after answering');
+            });
+            const first = await Promise.race([
+              running.then((value) => ({ returned: value })),
+              answer.answered.promise.then(() => null),
+            ]);
+            if (first && first.returned !== undefined && first.returned !== reply && !answer.reached) {
+              void reply.send(first.returned);
+            }
+            let timer: NodeJS.Timeout | undefined;
+            await Promise.race([
+              answer.answered.promise,
+              new Promise((_, fail) => {
+                timer = setTimeout(() => fail(new Error('the route returned but sent no answer')), ANSWER_TIMEOUT_MS);
+              }),
+            ]).finally(() => clearTimeout(timer));
+          },
+          (error) => request.log.error({ err: error }, 'an effect after the commit failed'),
+        );
+        answer.closed.resolve(true);
+      } catch (error) {
+        answer.closed.resolve(false);
+        // The answer went out through onSend already: it turns into a 500 there.
+        if (answer.reached) return reply;
+        throw error;
+      }
+      if (alreadyStored) {
+        const [stored] = await db
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.userId, pending.userId), eq(idempotencyKeys.key, pending.key)));
+        request.idempotency = undefined;
+        if (!stored) throw new Error('a stored idempotent answer vanished');
+        return sendStored(reply, stored, pending.fingerprint);
+      }
+      return reply;
+    };
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotency;
     if (!claim?.claimed) return payload;
-    const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
     const status = reply.statusCode;
-    if (status >= 500 || status === 429 || status === 401) {
-      await db.delete(idempotencyKeys).where(where);
-      return payload;
-    }
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-    const contentType = reply.getHeader('content-type');
+    const header = reply.getHeader('content-type');
+    const contentType = typeof header === 'string' ? header : null;
+    const answer = claim.unit;
+    if (answer && answer.unit.state === 'open' && !answer.reached) {
+      answer.reached = true;
+      if (notKept(status)) {
+        // Roll the change back with its claim, so that the retry runs it again.
+        answer.answered.reject(new Error(`answered ${status}: not kept`));
+        await answer.closed.promise;
+        return payload;
+      }
+      const tx = answer.unit.tx!;
+      try {
+        await tx
+          .update(idempotencyKeys)
+          .set({ status, body, contentType, completedAt: new Date() })
+          .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+      } catch (error) {
+        answer.answered.reject(error);
+        throw error;
+      }
+      answer.answered.resolve();
+      if (await answer.closed.promise) return payload;
+      // The commit failed after the answer was written: nothing happened, and the client must know.
+      reply.code(500);
+      reply.header('content-type', 'application/json; charset=utf-8');
+      return JSON.stringify({
+        error: 'SERVER_ERROR',
+        message: `Your change could not be saved. Please try again; if it keeps happening, contact support and quote reference ${request.id}.`,
+      });
+    }
+    // The route failed and its transaction rolled back: keep the refusal, so that a replay gets it too.
+    if (notKept(status)) return payload;
     await db
-      .update(idempotencyKeys)
-      .set({
+      .insert(idempotencyKeys)
+      .values({
+        userId: claim.userId,
+        key: claim.key,
+        fingerprint: claim.fingerprint,
+        method: request.method,
+        path: pathOf(request),
         status,
         body,
-        contentType: typeof contentType === 'string' ? contentType : null,
+        contentType,
         completedAt: new Date(),
       })
-      .where(where);
+      .onConflictDoNothing();
     return payload;
   });
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!.slice(0, 500);
+
+function sendStored(reply: FastifyReply, stored: typeof idempotencyKeys.$inferSelect, fingerprint: string) {
+  if (stored.fingerprint !== fingerprint) {
+    throw new AppError(
+      'VALIDATION',
+      'This Idempotency-Key was already used for a different request. Send a new key for a new change.',
+      { reason: 'IDEMPOTENCY_KEY_REUSED' },
+      422,
+    );
+  }
+  reply.header(REPLAYED_HEADER, 'true');
+  if (stored.contentType) reply.header('content-type', stored.contentType);
+  return reply.code(stored.status!).send(stored.body ?? '');
 }
 
 /** What the server holds of a user's keys: how a device that lost its queue learns what was applied. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -39,10 +39,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, jobs: Job[]): Jo
     // One runner at a time across instances: the lock is released with the transaction.
     const ran = await db.transaction(async (tx) => {
       const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${lockIdFor(name)}) as locked`);
-      const rows =
-        (result as unknown as { rows?: Array<{ locked: boolean }> }).rows ??
-        (result as unknown as Array<{ locked: boolean }>);
-      if (!rows[0]?.locked) return false;
+      if (!rowsOf<{ locked: boolean }>(result)[0]?.locked) return false;
       after = (await job.run(tx)) ?? undefined;
       return true;
     });

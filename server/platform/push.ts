@@ -5,6 +5,7 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushPayload } from '../../domain/schemas/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema/index.ts';
+import { afterCommit } from './unitOfWork.ts';
 import { sharedSecret } from './secrets.ts';
 
 /** How long a push service keeps trying a device that is offline. */
@@ -87,10 +88,13 @@ export async function createPushSender(options: {
   return {
     publicKey: keys.publicKey,
     sendToUser(userId, payload, urgency = 'normal') {
-      const job = deliver(userId, payload, urgency)
-        .catch((error: unknown) => log.error({ err: error }, 'push delivery crashed'))
-        .finally(() => inFlight.delete(job));
-      inFlight.add(job);
+      // Never about a change that may still roll back: inside a transaction, after its commit.
+      afterCommit(() => {
+        const job = deliver(userId, payload, urgency)
+          .catch((error: unknown) => log.error({ err: error }, 'push delivery crashed'))
+          .finally(() => inFlight.delete(job));
+        inFlight.add(job);
+      });
     },
     async idle() {
       while (inFlight.size > 0) await Promise.all([...inFlight]);

@@ -6,6 +6,7 @@ import { createClient } from 'redis';
 import type { RealtimeEvent } from '../../domain/enums.ts';
 import type { AuthUser, Authenticator } from './auth.ts';
 import { TOKEN_COOKIE } from './auth.ts';
+import { afterCommit } from './unitOfWork.ts';
 
 /** DESIGN "Realtime and push": payloads are capped at 64 KiB. */
 export const MAX_SOCKET_PAYLOAD = 64 * 1024;
@@ -142,7 +143,8 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
 
   return {
     emit(room, event, payload) {
-      io.to(room).emit(event as never, payload as never);
+      // Inside a request's transaction, others hear of the change once it is committed.
+      afterCommit(() => io.to(room).emit(event as never, payload as never));
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

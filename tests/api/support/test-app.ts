@@ -24,7 +24,7 @@ export type TestApp = {
 /** PostgreSQL when TEST_DATABASE_URL is set (a fresh database, dropped afterwards); PGlite in memory otherwise. */
 export async function freshDatabase(
   adminUrl = process.env.TEST_DATABASE_URL,
-): Promise<{ database: Database; dispose(): Promise<void> }> {
+): Promise<{ database: Database; url?: string; dispose(): Promise<void> }> {
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     return { database, dispose: () => database.close() };
@@ -39,6 +39,7 @@ export async function freshDatabase(
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 });
   return {
     database,
+    url: url.toString(),
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });

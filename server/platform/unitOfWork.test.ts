@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type Database } from '../db/client.ts';
+import { afterCommit, inUnitOfWork, scopedDb } from './unitOfWork.ts';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  await database.db.execute(sql`create table unit_probe (id int primary key)`);
+}, 60_000);
+afterAll(() => database?.close());
+
+async function ids(): Promise<number[]> {
+  const rows = rowsOf<{ id: number }>(await database.db.execute(sql`select id from unit_probe order by id`));
+  return rows.map((row) => row.id);
+}
+
+describe('unit of work', () => {
+  it('sends what services write through the scoped database into the open transaction', async () => {
+    const db = scopedDb(database.db);
+    const seen: number[][] = [];
+    await expect(
+      inUnitOfWork(database.db, async () => {
+        await db.execute(sql`insert into unit_probe values (1)`);
+        // A nested transaction of a service becomes a savepoint of the unit's transaction.
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`insert into unit_probe values (2)`);
+        });
+        seen.push(
+          rowsOf<{ id: number }>(await db.execute(sql`select id from unit_probe order by id`)).map((r) => r.id),
+        );
+        throw new Error('the route failed');
+      }),
+    ).rejects.toThrow('the route failed');
+    expect(seen).toEqual([[1, 2]]);
+    // Both writes went with the rollback: they were in the unit's transaction, not beside it.
+    expect(await ids()).toEqual([]);
+  });
+
+  it('runs effects after the commit, in order, and drops them on a rollback', async () => {
+    const db = scopedDb(database.db);
+    const log: string[] = [];
+    await inUnitOfWork(database.db, async () => {
+      await db.execute(sql`insert into unit_probe values (10)`);
+      afterCommit(() => log.push('first'));
+      afterCommit(() => log.push('second'));
+      log.push('work done');
+    });
+    expect(log).toEqual(['work done', 'first', 'second']);
+    expect(await ids()).toEqual([10]);
+
+    await inUnitOfWork(database.db, async () => {
+      afterCommit(() => log.push('never'));
+      throw new Error('rolled back');
+    }).catch(() => undefined);
+    expect(log).not.toContain('never');
+
+    // Outside a unit an effect runs at once.
+    afterCommit(() => log.push('now'));
+    expect(log.at(-1)).toBe('now');
+  });
+
+  it('reports an effect that fails without undoing the commit', async () => {
+    const failures: unknown[] = [];
+    await inUnitOfWork(
+      database.db,
+      async (tx) => {
+        await tx.execute(sql`insert into unit_probe values (20)`);
+        afterCommit(() => {
+          throw new Error('socket gone');
+        });
+      },
+      (error) => failures.push(error),
+    );
+    expect(failures).toEqual([new Error('socket gone')]);
+    expect(await ids()).toContain(20);
+  });
+
+  it('uses the pool again for work that outlives the unit (a push sent after the answer)', async () => {
+    const db = scopedDb(database.db);
+    let later: Promise<number[]> | undefined;
+    await inUnitOfWork(database.db, async () => {
+      await db.execute(sql`insert into unit_probe values (30)`);
+      later = new Promise<void>((resolve) => setTimeout(resolve, 20)).then(async () =>
+        rowsOf<{ id: number }>(await db.execute(sql`select id from unit_probe where id = 30`)).map((r) => r.id),
+      );
+    });
+    expect(await later).toEqual([30]);
+  });
+});

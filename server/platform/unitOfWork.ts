@@ -1,0 +1,84 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from '../db/client.ts';
+
+/**
+ * A unit of work: one transaction that a whole request runs in (an idempotent request's change and
+ * its stored answer commit together, or neither does). Code inside it reaches the transaction
+ * through the scoped database without being handed it; effects that other people would see
+ * (socket events, pushes) wait for the commit and are dropped on a rollback.
+ */
+export type Unit = {
+  state: 'open' | 'closing' | 'committed' | 'rolledBack';
+  tx: Db | null;
+  effects: Array<() => void>;
+};
+
+const units = new AsyncLocalStorage<Unit>();
+
+function currentTx(): Db | null {
+  const unit = units.getStore();
+  return unit?.state === 'open' ? unit.tx : null;
+}
+
+/**
+ * The database as the current unit of work sees it: its transaction while one is open here, the
+ * pool (or the embedded database) everywhere else. Services keep this one object for their life.
+ */
+export function scopedDb(base: Db): Db {
+  return new Proxy(base, {
+    get(target, property) {
+      const source = currentTx() ?? target;
+      const value = Reflect.get(source, property, source) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(source) : value;
+    },
+  });
+}
+
+/** Runs `effect` once the current unit of work commits (at once outside one; never if it rolls back). */
+export function afterCommit(effect: () => void): void {
+  const unit = units.getStore();
+  if (unit && (unit.state === 'open' || unit.state === 'closing')) unit.effects.push(effect);
+  else effect();
+}
+
+/**
+ * Opens a transaction on `base` and runs `work` inside it as the current unit of work. Effects
+ * queued meanwhile run after the commit, outside the transaction.
+ */
+export async function inUnitOfWork<T>(
+  base: Db,
+  work: (tx: Db, unit: Unit) => Promise<T>,
+  onEffectError: (error: unknown) => void = () => undefined,
+): Promise<T> {
+  const unit: Unit = { state: 'open', tx: null, effects: [] };
+  let result: T;
+  try {
+    result = await base.transaction(async (tx) => {
+      unit.tx = tx as unknown as Db;
+      try {
+        return await units.run(unit, () => work(tx as unknown as Db, unit));
+      } finally {
+        // From here on the transaction only commits or rolls back: late queries go to the pool.
+        unit.state = 'closing';
+      }
+    });
+  } catch (error) {
+    unit.state = 'rolledBack';
+    unit.effects = [];
+    throw error;
+  } finally {
+    unit.tx = null;
+  }
+  unit.state = 'committed';
+  const effects = unit.effects;
+  unit.effects = [];
+  for (const effect of effects) {
+    try {
+      effect();
+    } catch (error) {
+      // An effect (a socket event, a push) failing must not undo what has been committed.
+      onEffectError(error);
+    }
+  }
+  return result;
+}
