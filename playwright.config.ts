@@ -74,6 +74,8 @@ export default defineConfig({
       NODE_EXTRA_CA_CERTS: pushServiceTls.cert,
       // The suite signs the demo accounts in many times from one address; the limit has its own API tests.
       SIGNIN_ATTEMPTS_PER_15_MIN: '500',
+      // tests/e2e/offline-replay.spec.ts replays 200 messages written offline; the limit has its own API tests.
+      MESSAGES_PER_MINUTE: '1000',
     },
   },
 });

@@ -186,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       signin: { ...DEFAULT_RATE_LIMITS.signin, max: config.signinAttemptsPer15Min },
+      message: { ...DEFAULT_RATE_LIMITS.message, max: config.messagesPerMinute },
       ...deps.rateLimits,
     },
     realtime: await createRealtime(app.server, {

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
     expect(messageOf({ JWT_SECRET: 'short' })).toMatch(/^JWT_SECRET /);
     expect(messageOf({ NODE_ENV: 'staging' })).toMatch(/^NODE_ENV/);
     expect(messageOf({ SIGNIN_ATTEMPTS_PER_15_MIN: '0' })).toMatch(/^SIGNIN_ATTEMPTS_PER_15_MIN /);
+    expect(messageOf({ MESSAGES_PER_MINUTE: 'lots' })).toMatch(/^MESSAGES_PER_MINUTE must be a whole number/);
     expect(messageOf({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def' })).toMatch(/^VAPID_PUBLIC_KEY /);
     expect(messageOf({ VAPID_SUBJECT: 'support@caremesh.in' })).toMatch(/^VAPID_SUBJECT /);
   });
@@ -59,6 +60,8 @@ describe('loadConfig', () => {
     expect(messageOf({ VAPID_PUBLIC_KEY: pair.VAPID_PUBLIC_KEY })).toMatch(/go together/);
     expect(loadConfig({}).signinAttemptsPer15Min).toBe(10);
     expect(loadConfig({ SIGNIN_ATTEMPTS_PER_15_MIN: '50' }).signinAttemptsPer15Min).toBe(50);
+    expect(loadConfig({}).messagesPerMinute).toBe(60);
+    expect(loadConfig({ MESSAGES_PER_MINUTE: '500' }).messagesPerMinute).toBe(500);
   });
 
   it('treats empty values as unset', () => {

@@ -25,6 +25,15 @@ const booleanFlag = z
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
+/** A count setting from 1 to 10,000 (rate limits). */
+function wholeNumber(name: string, fallback: number) {
+  const message = `${name} must be a whole number from 1 to 10000`;
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number({ message }).int(message).min(1, message).max(10_000, message).default(fallback),
+  );
+}
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(
@@ -78,15 +87,8 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  SIGNIN_ATTEMPTS_PER_15_MIN: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ message: 'SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000' })
-      .int('SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000')
-      .min(1, 'SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000')
-      .max(10_000, 'SIGNIN_ATTEMPTS_PER_15_MIN must be a whole number from 1 to 10000')
-      .default(10),
-  ),
+  SIGNIN_ATTEMPTS_PER_15_MIN: wholeNumber('SIGNIN_ATTEMPTS_PER_15_MIN', 10),
+  MESSAGES_PER_MINUTE: wholeNumber('MESSAGES_PER_MINUTE', 60),
   PUSH_SERVICE_HOSTS: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   VAPID_SUBJECT: z.preprocess(
     emptyAsUndefined,
@@ -122,6 +124,8 @@ export type Config = {
   vapidSubject: string;
   /** Sign-in attempts allowed per address and account in 15 minutes. */
   signinAttemptsPer15Min: number;
+  /** Conversation messages one session may send per minute. */
+  messagesPerMinute: number;
   /** Hosts (and their subdomains) a push subscription may point at; null: any https endpoint. */
   pushServiceHosts: string[] | null;
 };
@@ -184,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapidSubject: e.VAPID_SUBJECT,
     signinAttemptsPer15Min: e.SIGNIN_ATTEMPTS_PER_15_MIN,
+    messagesPerMinute: e.MESSAGES_PER_MINUTE,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS
       ? e.PUSH_SERVICE_HOSTS.split(',')
           .map((h) => h.trim().toLowerCase())

@@ -10,6 +10,7 @@ import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
+import { shortProvider } from './changes.ts';
 import { Conversation } from './Conversation.tsx';
 import { counterpartName, scopeForRole } from './model.ts';
 import { Facts, LoadError, Loading, NotOnDevice, StatusBadge } from './parts.tsx';
@@ -110,7 +111,11 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
             />
           </div>
         </section>
-        <Conversation appointmentId={appointment.id} me={me} />
+        <Conversation
+          appointmentId={appointment.id}
+          me={me}
+          to={me === 'PATIENT' ? shortProvider(appointment) : appointment.patient.name}
+        />
       </div>
     </section>
   );

@@ -1,12 +1,17 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { Actor } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { MESSAGE_MAX_LENGTH, sendMessageBody } from '../../../domain/schemas/appointments.ts';
 import { appointmentKeys, appointmentsApi, type ConversationMessage } from '../../api/appointments.ts';
-import { messageOf } from '../../api/http.ts';
+import { useAuth } from '../../app/auth/AuthContext.ts';
+import { OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
+import { useOutbox, type OutboxEntry } from '../../offline/outbox.ts';
+import { savedMessage } from '../../offline/submit.ts';
 import { Button } from '../../ui/Button.tsx';
 import { addMessageToCache, messagesOldestFirst } from './cache.ts';
+import { MESSAGE_KIND, messageFromAnswer, submitMessage, useWaitingMessagesFor } from './changes.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { LoadError } from './parts.tsx';
 
@@ -14,14 +19,21 @@ const PAGE_SIZE = 20;
 
 /**
  * The appointment's conversation: newest at the bottom, earlier pages on request, and a box to
- * write in. Lines the server adds for each change of status show between the messages.
+ * write in. Lines the server adds for each change of status show between the messages. Messages go
+ * through the outbox: written offline, they show at the bottom marked "Waiting to send" and are
+ * sent, in order, when the connection is back.
  */
-export function Conversation({ appointmentId, me }: { appointmentId: string; me: Actor | null }) {
+export function Conversation({ appointmentId, me, to }: { appointmentId: string; me: Actor | null; to: string }) {
   const queryClient = useQueryClient();
+  const { user } = useAuth();
   const titleId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const waiting = useWaitingMessagesFor(appointmentId);
+  const outbox = useOutbox();
 
   const conversation = useInfiniteQuery({
     queryKey: appointmentKeys.conversation(appointmentId),
@@ -32,7 +44,7 @@ export function Conversation({ appointmentId, me }: { appointmentId: string; me:
       last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
   });
   const messages = messagesOldestFirst(conversation.data);
-  const newestId = messages.at(-1)?.id;
+  const newestId = waiting.at(-1)?.id ?? messages.at(-1)?.id;
   const oldestId = messages[0]?.id;
 
   // A new message at the bottom scrolls it into view; earlier ones loaded above keep the view still.
@@ -45,30 +57,51 @@ export function Conversation({ appointmentId, me }: { appointmentId: string; me:
     shown.current = { newestId, height: log.scrollHeight };
   }, [newestId, oldestId]);
 
-  const send = useMutation({
-    mutationFn: (body: string) => appointmentsApi.sendMessage(appointmentId, { body }),
-    onSuccess: ({ data }) => {
-      addMessageToCache(queryClient, data);
-      setDraft('');
-    },
-    onError: (err) => setError(messageOf(err)),
-  });
+  // A message the outbox sent (from this page, another tab or the worker) joins the log at once.
+  useEffect(() => {
+    for (const entry of outbox.entries) {
+      if (entry.state !== 'sent' || entry.meta?.['kind'] !== MESSAGE_KIND) continue;
+      if (entry.meta['appointmentId'] !== appointmentId) continue;
+      const message = messageFromAnswer(entry.response);
+      if (message) addMessageToCache(queryClient, message);
+    }
+  }, [outbox.entries, appointmentId, queryClient]);
 
-  const submit = (event?: FormEvent) => {
+  const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (send.isPending) return;
+    if (sending || !user) return;
     const parsed = sendMessageBody.safeParse({ body: draft });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
-    send.mutate(parsed.data.body);
+    setNotice(undefined);
+    setSending(true);
+    try {
+      const result = await submitMessage(user.id, appointmentId, to, parsed.data.body);
+      if (result.status === 'refused') {
+        // The draft stays, so nothing typed is lost.
+        setError(result.error.message);
+        return;
+      }
+      setDraft('');
+      if (result.status === 'sent') {
+        const message = messageFromAnswer(result.response);
+        if (message) addMessageToCache(queryClient, message);
+      } else if (result.status === 'saved') {
+        setNotice(savedMessage(result.reason));
+      }
+    } catch {
+      setError('This message could not be kept on this device (its storage may be full). Please try again.');
+    } finally {
+      setSending(false);
+    }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      submit();
+      void submit();
     }
   };
 
@@ -107,15 +140,22 @@ export function Conversation({ appointmentId, me }: { appointmentId: string; me:
                 </Button>
               </div>
             )}
-            {messages.length === 0 && (
+            {messages.length === 0 && waiting.length === 0 && (
               <p className="m-auto text-sm text-base-content/70">No messages yet. Write the first one below.</p>
             )}
             {messages.map((message) => (
               <MessageLine key={message.id} message={message} mine={me !== null && message.authorRole === me} />
             ))}
+            {waiting.map((entry) => (
+              <WaitingMessageLine key={entry.id} entry={entry} />
+            ))}
           </div>
         )}
-        <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <form
+          onSubmit={(event) => void submit(event)}
+          noValidate
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        >
           <TextAreaField
             label="Your message"
             className="w-full"
@@ -127,10 +167,15 @@ export function Conversation({ appointmentId, me }: { appointmentId: string; me:
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
           />
-          <Button type="submit" loading={send.isPending} className="sm:mb-5">
+          <Button type="submit" loading={sending} className="sm:mb-5">
             Send
           </Button>
         </form>
+        {notice && (
+          <p role="status" className="text-sm text-base-content/80">
+            {notice}
+          </p>
+        )}
       </div>
     </section>
   );
@@ -157,6 +202,26 @@ function MessageLine({ message, mine }: { message: ConversationMessage; mine: bo
         className={`chat-bubble whitespace-pre-wrap break-words ${mine ? 'chat-bubble-primary' : 'bg-base-100 text-base-content'}`}
       >
         {message.body}
+      </div>
+    </div>
+  );
+}
+
+/** A message written on this device that has not reached the server yet. */
+function WaitingMessageLine({ entry }: { entry: OutboxEntry }) {
+  const body = typeof entry.meta?.['body'] === 'string' ? entry.meta['body'] : entry.label;
+  const needsUser = entry.state === 'conflict' || entry.state === 'paused-auth';
+  return (
+    <div className="chat chat-end" aria-label={`Your message, not sent yet: ${body}`}>
+      <div className="chat-header text-xs">You</div>
+      <div className="chat-bubble chat-bubble-primary whitespace-pre-wrap break-words opacity-75">{body}</div>
+      <div className="chat-footer mt-1 flex items-center gap-2">
+        <OutboxStateBadge entry={entry} size="sm" short />
+        {needsUser && (
+          <Link to="/pending-changes" className="link link-primary text-xs">
+            Open Pending changes
+          </Link>
+        )}
       </div>
     </div>
   );

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../offline/outbox.ts';
-import { isQueuedAction, shortIndiaDateTime, shortProvider, waitingBookingOf } from './changes.ts';
+import {
+  isQueuedAction,
+  messageFromAnswer,
+  messageLabel,
+  shortIndiaDateTime,
+  shortProvider,
+  waitingBookingOf,
+} from './changes.ts';
 
 describe('shortIndiaDateTime', () => {
   it('writes an instant as the day, month and time in India', () => {
@@ -49,5 +56,24 @@ describe('isQueuedAction', () => {
       'ACCEPT_RESCHEDULE',
       'DECLINE_RESCHEDULE',
     ]);
+  });
+});
+
+describe('messages through the outbox', () => {
+  it('labels a message with whom it is for and its first words', () => {
+    expect(messageLabel('Dr Arjun Rao', 'Can I bring  my old\nreports?')).toBe(
+      'Message to Dr Arjun Rao: "Can I bring my old reports?"',
+    );
+    const long = 'Please tell me whether I should stop the blood thinner before the procedure';
+    const label = messageLabel('Dr Arjun Rao', long);
+    expect(label).toBe('Message to Dr Arjun Rao: "Please tell me whether I should stop th…"');
+  });
+
+  it('reads the sent message from the answer, and nothing else', () => {
+    const message = { id: 'm1', kind: 'MESSAGE', body: 'Hello', appointmentId: 'a1' };
+    expect(messageFromAnswer({ data: message })).toEqual(message);
+    expect(messageFromAnswer({ data: { ...message, kind: 'EVENT' } })).toBeNull();
+    expect(messageFromAnswer(null)).toBeNull();
+    expect(messageFromAnswer({ data: 'oops' })).toBeNull();
   });
 });

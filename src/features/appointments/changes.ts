@@ -6,7 +6,12 @@
 import { useMemo } from 'react';
 import { DEFAULT_APPOINTMENT_MINUTES } from '../../../domain/rules/appointments.ts';
 import type { BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
-import { appointmentKeys, type Appointment, type AppointmentChange } from '../../api/appointments.ts';
+import {
+  appointmentKeys,
+  type Appointment,
+  type AppointmentChange,
+  type ConversationMessage,
+} from '../../api/appointments.ts';
 import type { OutboxEntry } from '../../offline/outbox.ts';
 import { submitChange, type SubmitOptions, type SubmitResult } from '../../offline/submit.ts';
 import { useWaitingChangesWhere } from '../../offline/useWaitingChanges.ts';
@@ -167,4 +172,46 @@ export function useWaitingBookings(): WaitingBooking[] {
 /** The change to this appointment still waiting to be sent, if any (the newest). */
 export function useWaitingChangeFor(appointmentId: string): OutboxEntry | null {
   return useWaitingChangesWhere({ kind: CHANGE_KIND, appointmentId }).at(-1) ?? null;
+}
+
+export const MESSAGE_KIND = 'appointment-message';
+
+/** 'Message to Dr Arjun Rao: "Can I bring my old reports…"' — the first words are enough to tell it apart. */
+export function messageLabel(to: string, body: string): string {
+  const words = body.replace(/\s+/g, ' ').trim();
+  const preview = words.length > 40 ? `${words.slice(0, 39).trimEnd()}…` : words;
+  return `Message to ${to}: "${preview}"`;
+}
+
+/** Sends a conversation message through the outbox (typed offline, it is sent when the connection is back). */
+export function submitMessage(
+  userId: string,
+  appointmentId: string,
+  to: string,
+  body: string,
+  options?: SubmitOptions,
+): Promise<SubmitResult> {
+  return submitChange(
+    {
+      userId,
+      method: 'POST',
+      path: `/appointments/${encodeURIComponent(appointmentId)}/message`,
+      body: { body },
+      label: messageLabel(to, body),
+      invalidates: [appointmentKeys.conversation(appointmentId)],
+      meta: { kind: MESSAGE_KIND, appointmentId, body },
+    },
+    options,
+  );
+}
+
+/** Messages to this appointment written on this device and not sent yet, oldest first. */
+export function useWaitingMessagesFor(appointmentId: string): OutboxEntry[] {
+  return useWaitingChangesWhere({ kind: MESSAGE_KIND, appointmentId });
+}
+
+/** The `{ data }` of the message answer: the message as the server keeps it. */
+export function messageFromAnswer(response: unknown): ConversationMessage | null {
+  const data = (response as { data?: ConversationMessage } | null)?.data;
+  return data && typeof data === 'object' && typeof data.id === 'string' && data.kind === 'MESSAGE' ? data : null;
 }
