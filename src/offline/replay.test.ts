@@ -272,6 +272,47 @@ describe('replayOutbox', () => {
     expect(store.snapshot()[0]!.attempts).toBe(2);
   });
 
+  it('tries a request lost right after an answered one again at once (twice), then backs off as after one try', async () => {
+    const { store, queue, run, now, advance } = setup();
+    await queue({ label: 'A' });
+    const b = await queue({ label: 'B' });
+    await queue({ label: 'C' });
+    const lost = new TypeError('Failed to fetch');
+    // A answered; B lost once and answered at once; C lost three times: it waits.
+    const patchy = fakeServer(json(201, { data: {} }), lost, json(201, { data: {} }), lost, lost, lost);
+    const report = await run(patchy.fetch);
+    expect(patchy.calls).toHaveLength(6);
+    expect(patchy.calls[1]!.headers['Idempotency-Key']).toBe(b.id);
+    expect(patchy.calls[2]!.headers['Idempotency-Key']).toBe(b.id);
+    expect(states(store)).toEqual([
+      ['A', 'sent'],
+      ['B', 'sent'],
+      ['C', 'failed-retrying'],
+    ]);
+    expect(store.snapshot().map((entry) => entry.attempts)).toEqual([1, 2, 3]);
+    // The quick tries do not lengthen the wait: the first backoff step, as after a single try.
+    expect(report.retryAt).toBe(now() + 1_000);
+
+    // The next pass starts with no answer yet from the connection: a loss waits at once, one step longer.
+    advance(1_000);
+    const still = fakeServer(lost);
+    const next = await run(still.fetch);
+    expect(still.calls).toHaveLength(1);
+    expect(next.retryAt).toBe(now() + 2_000);
+
+    // A server that answers with an error (5xx) gets no quick second try: it asked for room.
+    const { store: other, queue: queueOther, run: runOther } = setup();
+    await queueOther({ label: 'D' });
+    await queueOther({ label: 'E' });
+    const busy = fakeServer(json(201, { data: {} }), apiError(503, 'SERVER_ERROR', 'Busy'));
+    await runOther(busy.fetch);
+    expect(busy.calls).toHaveLength(2);
+    expect(states(other)).toEqual([
+      ['D', 'sent'],
+      ['E', 'failed-retrying'],
+    ]);
+  });
+
   it('backs off further after each failed attempt (5xx) and honours Retry-After (429)', async () => {
     const { store, queue, run, advance, now } = setup();
     await queue({ label: 'A' });

@@ -73,6 +73,8 @@ export type OutboxEntry = {
   createdAt: number;
   updatedAt: number;
   attempts: number;
+  /** Of those attempts, the immediate tries of a lost request (they do not lengthen the backoff). */
+  quickTries?: number;
   state: OutboxState;
   lastError: OutboxError | null;
   /** failed-retrying: not sent again before this time. */
@@ -421,6 +423,14 @@ export type ReplayReport = {
 };
 
 const SENDABLE: readonly OutboxState[] = ['queued', 'failed-retrying'];
+/** Immediate second and third tries of a request lost while the connection was answering. */
+export const QUICK_RETRIES = 2;
+
+/** The attempts a backoff counts: the quick tries of a lost request do not lengthen the wait. */
+const backoffAttempts = (entry: OutboxEntry) => Math.max(1, entry.attempts - (entry.quickTries ?? 0));
+
+/** No answer at all (the request or its answer lost on the way): not the server asking for room. */
+const isLostRequest = (outcome: SendOutcome) => outcome.type === 'retry' && outcome.error.status === 0;
 const PENDING: readonly OutboxState[] = ['queued', 'sending', 'failed-retrying', 'paused-auth'];
 
 function isDue(entry: OutboxEntry, now: number, connectivityRestored: boolean): boolean {
@@ -492,6 +502,8 @@ async function runPass(options: ReplayOptions): Promise<ReplayReport> {
     tokenTag: null,
   });
 
+  /** The last send of this pass got an answer (of any kind) from the server. */
+  let connectionWorked = false;
   rounds: for (;;) {
     byId.clear();
     const entries = (await store.list()).filter((entry) => entry.userId === userId);
@@ -562,7 +574,23 @@ async function runPass(options: ReplayOptions): Promise<ReplayReport> {
       );
       if (!sending) continue; // discarded or changed by the user meanwhile
 
-      const outcome = await sendOnce(sending, dependencyAnswer, session.token, options, now, random, policy);
+      let outcome = await sendOnce(sending, dependencyAnswer, session.token, options, now, random, policy);
+      // The connection answered a moment ago: a request lost on a patchy network is tried again at
+      // once (the key makes that safe), a couple of times, before the queue waits out a backoff.
+      let quick = 0;
+      while (isLostRequest(outcome) && connectionWorked && quick < QUICK_RETRIES) {
+        const again = remember(
+          await store.modify(entry.id, (e) =>
+            e.state === 'sending'
+              ? { attempts: e.attempts + 1, quickTries: (e.quickTries ?? 0) + 1, updatedAt: now() }
+              : null,
+          ),
+        );
+        if (!again) break;
+        quick++;
+        outcome = await sendOnce(again, dependencyAnswer, session.token, options, now, random, policy);
+      }
+      connectionWorked = !isLostRequest(outcome);
       progressed = true;
       switch (outcome.type) {
         case 'sent': {
@@ -663,7 +691,7 @@ async function sendOnce(
         retryAfter: response.headers.get('Retry-After'),
         replayed: response.headers.get('Idempotent-Replayed') === 'true',
       },
-      entry.attempts,
+      backoffAttempts(entry),
       now(),
       random,
       policy,
@@ -680,7 +708,7 @@ async function sendOnce(
           : 'No connection. It will be sent when the connection is back.',
         at: now(),
       },
-      delayMs: options.signal?.aborted ? 0 : backoffDelay(entry.attempts, random, policy),
+      delayMs: options.signal?.aborted ? 0 : backoffDelay(backoffAttempts(entry), random, policy),
     };
   } finally {
     clearTimeout(timeout);
