@@ -6,10 +6,12 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { noticeFromPush, openFromNotification, urlOfNotification } from './push.ts';
 import { onOutboxSync } from './sync.ts';
+import { handleUserFile, isUserFile } from './userFiles.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
-// Never answered from a cache: API responses are per user and belong to the page's own storage.
+// Never answered from a cache: API responses are per user and belong to the page's own storage (the one
+// exception, an account's document pictures, is kept in a cache of that account's own: userFiles.ts).
 const NETWORK_ONLY_PATHS = [/^\/api(?:[/?]|$)/, /^\/socket\.io(?:[/?]|$)/];
 
 function isNetworkOnly(pathname: string): boolean {
@@ -32,6 +34,9 @@ registerRoute(
     plugins: [new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
   }),
 );
+
+// Pictures of the signed-in account's documents: cache first, per account (userFiles.ts).
+registerRoute(({ request, url }) => request.method === 'GET' && isUserFile(url, self.location.origin), handleUserFile);
 
 // A new version waits until the user chooses "Reload" in the update prompt.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

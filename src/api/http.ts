@@ -46,9 +46,12 @@ async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError('NETWORK', 'Network Error', 0);
 }
 
+/** Where the API lives, for URLs the browser loads itself (an <img src>). */
+export const API_PREFIX = '/api';
+
 // No time limit (SPEC §9: request timeout 0) and no retries here: the query layer retries once.
 const api = ky.create({
-  prefixUrl: '/api',
+  prefixUrl: API_PREFIX,
   timeout: false,
   retry: 0,
   credentials: 'same-origin',

@@ -9,7 +9,7 @@ import type {
   UpdatePatientBody,
 } from '../../domain/schemas/patients.ts';
 import { fetchBlob, uploadFile, type UploadProgress } from './upload.ts';
-import { request } from './http.ts';
+import { API_PREFIX, request } from './http.ts';
 
 export type { MedicalHistoryEntry, Patient, PatientDocument };
 
@@ -42,6 +42,9 @@ export const patientsApi = {
     fetchBlob(
       `${base(patientId, 'documentContent')}/documents/${encodeURIComponent(requireParam(documentId, 'documentId', 'documentContent'))}/content`,
     ),
+  /** A picture document's thumbnail, for an <img> (the session cookie goes with it). */
+  documentThumbnailUrl: (patientId: string, documentId: string) =>
+    `${API_PREFIX}${base(patientId, 'documentThumbnail')}/documents/${encodeURIComponent(requireParam(documentId, 'documentId', 'documentThumbnail'))}/thumbnail`,
   medicalHistory: (patientId: string, query: { page: number; limit?: number }, signal?: AbortSignal) =>
     request<{ data: { medicalHistory: MedicalHistoryEntry[]; pagination: Pagination } }>(
       'get',

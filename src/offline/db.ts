@@ -14,6 +14,8 @@ const DATABASE_PREFIX = 'caremesh-user-';
 const LEASE_KEY = 'outbox-lease';
 
 export const databaseNameFor = (userId: string) => `${DATABASE_PREFIX}${userId}`;
+/** The service worker's runtime cache of this account's document pictures (service-worker/userFiles.ts). */
+export const userFilesCacheName = (userId: string) => `caremesh-user-files-${userId}`;
 
 export class UserDatabase extends Dexie {
   declare outbox: Table<OutboxEntry, string>;
@@ -109,7 +111,7 @@ export async function deleteUserDatabase(userId: string): Promise<void> {
   else await Dexie.delete(databaseNameFor(userId));
 }
 
-/** Removes API answers from every runtime cache (the worker keeps none today; this makes sure). */
+/** Removes API answers from every runtime cache (other accounts' pictures too: they are fetched again). */
 export async function deleteCachedApiResponses(): Promise<void> {
   if (typeof caches === 'undefined') return;
   for (const name of await caches.keys()) {
@@ -151,7 +153,7 @@ async function unsubscribeBrowserPush(): Promise<void> {
 
 /**
  * Sign-out: removes this user's data from the device: the IndexedDB database (outbox and persisted
- * queries), cached API answers and the push subscription. `unsubscribePush` replaces the default
+ * queries), the worker's cache of their document pictures, cached API answers and the push subscription. `unsubscribePush` replaces the default
  * (browser-only) unsubscription, e.g. with one that also tells the server; call this while the token
  * is still valid if it does. Every step runs even when one fails; the failures are thrown together.
  */
@@ -169,6 +171,9 @@ export async function clearUserData(
   };
   await step(options.unsubscribePush ?? unsubscribeBrowserPush);
   await step(() => deleteUserDatabase(userId));
+  await step(async () => {
+    if (typeof caches !== 'undefined') await caches.delete(userFilesCacheName(userId));
+  });
   await step(deleteCachedApiResponses);
   if (failures.length > 0) throw new AggregateError(failures, 'Some of this account’s data could not be removed.');
 }

@@ -333,6 +333,24 @@ describe('patient documents', () => {
     expect(download.headers.get('content-type')).toBe('image/png');
     expect(download.headers.get('content-disposition')).toContain('filename="scan_rm -rf.png"');
     expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
+
+    // A picture has a thumbnail for lists: inline, kept by the user's own device only, to those who may read it.
+    const thumbnail = await get(`/api/patients/${aliceId}/documents/${data.id}/thumbnail`, alice.token);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/png');
+    expect(thumbnail.headers.get('content-disposition')).toBe('inline');
+    expect(thumbnail.headers.get('cache-control')).toBe('private, max-age=604800');
+    expect(Buffer.from(await thumbnail.arrayBuffer()).equals(PNG)).toBe(true);
+    for (const token of [bob.token, doctor, pharmacy]) {
+      expect((await get(`/api/patients/${aliceId}/documents/${data.id}/thumbnail`, token)).status).toBe(404);
+    }
+    expect((await get(`/api/patients/${aliceId}/documents/${data.id}/thumbnail`)).status).toBe(401);
+    // A PDF has none.
+    const none = await get(`/api/patients/${aliceId}/documents/${pdfId}/thumbnail`, alice.token);
+    expect(none.status).toBe(404);
+    expect((await json(none)).message).toBe(
+      'This document has no thumbnail: only pictures (JPEG, PNG, WebP) have one.',
+    );
   });
 
   it('keeps a name in another script, with an ASCII fallback', async () => {

@@ -1,14 +1,19 @@
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.ts';
 import {
   DEMO_DOCTOR_ID,
+  appointmentsWithReason,
+  bookOffline,
+  deviceTraces,
   indiaDate,
+  newPatient,
   waitForControllingWorker,
   waitForPersistedQuery,
   goOffline,
   goOnline,
 } from './support/offlineQueue.ts';
+import { bearer, useSession } from './support/sessions.ts';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -92,4 +97,117 @@ test('a booking made offline waits on the device, survives an offline reload and
     return body.data.appointments.filter((appointment) => appointment.reason === wanted).length;
   }, reason);
   expect(onServer).toBe(1);
+});
+
+// A 1 × 1 PNG: small, but a real picture the browser decodes (its thumbnail must render).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Whether the document's thumbnail in the list has loaded a picture. */
+const thumbnailLoaded = (page: Page, title: string) =>
+  page
+    .getByRole('list', { name: 'Your documents' })
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .locator('img')
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+
+test('a booking and a document upload made offline both wait, survive an offline reload, and reach the server once each', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const patient = await newPatient(request);
+  const patientId = patient.user.referenceId!;
+  await useSession(context, baseURL!, patient);
+  await page.goto('/medical-records');
+  await expect(page.getByText('No documents yet. Upload your first report above.')).toBeVisible();
+  await waitForControllingWorker(page);
+  await waitForPersistedQuery(page, 'documents');
+  // The (empty) appointments and the doctor, kept on the device for the offline booking.
+  await page.goto('/appointments');
+  await expect(page.getByRole('heading', { name: 'My appointments' })).toBeVisible();
+  await waitForPersistedQuery(page, '"scope":"patient"');
+  await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
+  await expect(page.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
+  await waitForPersistedQuery(page, DEMO_DOCTOR_ID);
+
+  const date = indiaDate(30 + Math.floor(Math.random() * 300));
+  const reason = `Booked with an upload, offline (${Date.now()})`;
+  const title = `Knee X-ray ${Date.now()}`;
+  const pendingLink = page.getByRole('link', { name: /^Pending changes:/ });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const waitingDocument = page.getByRole('list', { name: 'Documents waiting to send' }).getByRole('listitem');
+
+  await goOffline(context);
+  try {
+    await bookOffline(page, date, '13:30', reason);
+    await nav.getByRole('link', { name: 'Medical Records' }).click();
+    const form = page.getByRole('form', { name: 'Upload a document' });
+    await form.getByLabel('Document title').fill(title);
+    await form.getByLabel('File').setInputFiles({ name: 'knee.png', mimeType: 'image/png', buffer: PNG });
+    await form.getByRole('button', { name: 'Upload document' }).click();
+    // (The booking's toast may still show the same words.)
+    await expect(page.getByText('Saved on this device — will be sent when you are back online.').last()).toBeVisible();
+    await expect(waitingDocument.filter({ hasText: title }).getByText('Waiting to send')).toBeVisible();
+    await expect(pendingLink).toHaveAccessibleName(/^Pending changes: 2 changes waiting/);
+
+    // Reloaded with no network: the worker opens the app, and both are still on the device.
+    await page.reload();
+    await expect(waitingDocument.filter({ hasText: title }).getByText('Waiting to send')).toBeVisible();
+    await nav.getByRole('link', { name: 'Appointments', exact: true }).click();
+    const waitingBooking = page
+      .getByRole('list', { name: 'Waiting to send' })
+      .getByRole('listitem')
+      .filter({ hasText: reason });
+    await expect(waitingBooking.getByText('Waiting to send', { exact: true })).toBeVisible();
+  } finally {
+    await goOnline(context);
+  }
+
+  await expect(pendingLink).toHaveAccessibleName('Pending changes: none', { timeout: 30_000 });
+  expect(await appointmentsWithReason(request, patient, reason)).toHaveLength(1);
+  const documents = await request.get(`/api/patients/${patientId}/documents?limit=100`, {
+    headers: bearer(patient.token),
+  });
+  const { data } = (await documents.json()) as { data: { documents: Array<{ title: string }> } };
+  expect(data.documents.filter((d) => d.title === title)).toHaveLength(1);
+
+  // Shown as the server has it, with its thumbnail, which the worker keeps for this account only.
+  await nav.getByRole('link', { name: 'Medical Records' }).click();
+  await expect(page.getByRole('list', { name: 'Your documents' }).getByText(title)).toBeVisible();
+  await expect(waitingDocument).toHaveCount(0);
+  await expect.poll(() => thumbnailLoaded(page, title)).toBe(true);
+  const userCache = `caremesh-user-files-${patient.user.id}`;
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0),
+        userCache,
+      ),
+    )
+    .toBe(1);
+
+  // Offline again: the list and its thumbnail come from the device.
+  await goOffline(context);
+  try {
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Your documents' }).getByText(title)).toBeVisible();
+    await expect.poll(() => thumbnailLoaded(page, title)).toBe(true);
+  } finally {
+    await goOnline(context);
+  }
+
+  // Signing out removes the account's pictures with the rest of its data.
+  await page.getByRole('button', { name: /queue\..*@example\.in/ }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => page.evaluate((name) => caches.has(name), userCache)).toBe(false);
+  await expect
+    .poll(() => deviceTraces(page, patient.user.id))
+    .toEqual({ database: false, cachedApi: [], localStorage: [] });
 });

@@ -15,6 +15,7 @@ import {
 } from '../../../domain/schemas/patients.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { notFound } from '../../platform/errors.ts';
 import { readUpload } from '../../platform/files.ts';
 import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, attachmentDisposition, patientsService } from './service.ts';
 
@@ -198,6 +199,35 @@ export const patientsRoutes =
           .header('content-disposition', attachmentDisposition(file.fileName))
           .header('cache-control', 'private, no-store')
           .send(file.content);
+      },
+    );
+
+    app.get(
+      '/patients/:id/documents/:documentId/thumbnail',
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: "An image document's picture for lists, shown inline (the device may keep it); 404 for PDFs",
+          params: documentParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await patients.documentContent(callerOf(request), request.params.id, request.params.documentId);
+        if (!file.contentType.startsWith('image/')) {
+          throw notFound('This document has no thumbnail: only pictures (JPEG, PNG, WebP) have one.');
+        }
+        return (
+          reply
+            .type(file.contentType)
+            .header('content-disposition', 'inline')
+            // The signed-in user's device may keep it (the app's worker caches it per account and
+            // removes it at sign-out); no shared cache may.
+            .header('cache-control', 'private, max-age=604800')
+            .header('vary', 'Cookie, Authorization')
+            .send(file.content)
+        );
       },
     );
 

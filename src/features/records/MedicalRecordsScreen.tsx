@@ -197,6 +197,24 @@ function WaitingDocumentRow({ entry }: { entry: OutboxEntry }) {
   );
 }
 
+/** A picture's thumbnail (the worker keeps it for this account, so it shows offline too). */
+function DocumentThumbnail({ patientId, documentId }: { patientId: string; documentId: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return (
+    <img
+      src={patientsApi.documentThumbnailUrl(patientId, documentId)}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      width={48}
+      height={48}
+      onError={() => setFailed(true)}
+      className="size-12 shrink-0 rounded-field border border-base-300 bg-base-200 object-cover"
+    />
+  );
+}
+
 function DocumentRow({ patientId, document: doc }: { patientId: string; document: PatientDocument }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -212,12 +230,15 @@ function DocumentRow({ patientId, document: doc }: { patientId: string; document
   };
   return (
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
-      <div className="min-w-0">
-        <p className="font-medium break-words">{doc.title}</p>
-        <p className="text-xs text-base-content/70 break-all">
-          {doc.fileName} · {ACCEPTED_TYPES[doc.contentType] ?? doc.contentType} · {formatSize(doc.size)} · uploaded{' '}
-          {formatDateTime(doc.createdAt)}
-        </p>
+      <div className="flex min-w-0 items-center gap-3">
+        {doc.contentType.startsWith('image/') && <DocumentThumbnail patientId={patientId} documentId={doc.id} />}
+        <div className="min-w-0">
+          <p className="font-medium break-words">{doc.title}</p>
+          <p className="text-xs text-base-content/70 break-all">
+            {doc.fileName} · {ACCEPTED_TYPES[doc.contentType] ?? doc.contentType} · {formatSize(doc.size)} · uploaded{' '}
+            {formatDateTime(doc.createdAt)}
+          </p>
+        </div>
       </div>
       <Button
         size="sm"
