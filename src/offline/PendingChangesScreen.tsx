@@ -5,7 +5,8 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/toast/index.ts';
 import { usePageTitle } from '../ui/usePageTitle.ts';
 import { OutboxStateBadge } from './OfflineMarks.tsx';
-import { useOutbox, waitingFor, type OutboxEntry } from './outbox.ts';
+import { dismissLostChanges, useLostChanges, useOutbox, waitingFor, type OutboxEntry } from './outbox.ts';
+import { lostSentence } from './pageReplay.ts';
 import { useOnline } from './useOnline.ts';
 import { stateInWords, whenText } from './words.ts';
 
@@ -76,6 +77,7 @@ export function PendingChangesScreen() {
           </Button>
         </div>
       )}
+      <LostChanges />
       {outbox.unavailable && (
         <p role="alert" className="alert alert-error alert-soft">
           The changes kept on this device cannot be read right now. Reload the page to try again.
@@ -206,5 +208,41 @@ function PendingEntry({ entry, waitsFor, busy, onRetry, onDiscard, onSignIn }: P
         )}
       </div>
     </li>
+  );
+}
+
+/**
+ * Changes this device lost before the server had them (the browser dropped its storage): named from
+ * the journal, checked with the server, shown until the user has read them.
+ */
+function LostChanges() {
+  const { user } = useAuth();
+  const lost = useLostChanges();
+  const headingId = useId();
+  if (!user || lost.length === 0) return null;
+  return (
+    <section
+      role="alert"
+      aria-labelledby={headingId}
+      className="alert alert-error alert-soft flex flex-col items-start gap-2"
+    >
+      <h2 id={headingId} className="font-semibold">
+        Lost on this device
+      </h2>
+      <p className="text-sm">
+        {lostSentence(lost.length)} The browser removed them from its storage, and the server does not have them. Please
+        make {lost.length === 1 ? 'it' : 'them'} again:
+      </p>
+      <ul aria-label="Lost changes" className="list-disc ps-5 text-sm">
+        {lost.map((item) => (
+          <li key={item.id}>
+            {item.label} <span className="text-base-content/70">(made {whenText(item.createdAt)})</span>
+          </li>
+        ))}
+      </ul>
+      <Button size="sm" buttonStyle="outline" onClick={() => void dismissLostChanges(user.id)}>
+        I have seen these
+      </Button>
+    </section>
   );
 }

@@ -14,6 +14,8 @@ const DATABASE_PREFIX = 'caremesh-user-';
 const LEASE_KEY = 'outbox-lease';
 
 export const databaseNameFor = (userId: string) => `${DATABASE_PREFIX}${userId}`;
+/** Where the page keeps the journal of this account's waiting changes (journal.ts), in localStorage. */
+export const journalKeyFor = (userId: string) => `caremesh-outbox-journal-${userId}`;
 /** The service worker's runtime cache of this account's document pictures (service-worker/userFiles.ts). */
 export const userFilesCacheName = (userId: string) => `caremesh-user-files-${userId}`;
 
@@ -153,7 +155,8 @@ async function unsubscribeBrowserPush(): Promise<void> {
 
 /**
  * Sign-out: removes this user's data from the device: the IndexedDB database (outbox and persisted
- * queries), the worker's cache of their document pictures, cached API answers and the push subscription. `unsubscribePush` replaces the default
+ * queries), the journal of their waiting changes, the worker's cache of their document pictures, cached
+ * API answers and the push subscription. `unsubscribePush` replaces the default
  * (browser-only) unsubscription, e.g. with one that also tells the server; call this while the token
  * is still valid if it does. Every step runs even when one fails; the failures are thrown together.
  */
@@ -171,6 +174,11 @@ export async function clearUserData(
   };
   await step(options.unsubscribePush ?? unsubscribeBrowserPush);
   await step(() => deleteUserDatabase(userId));
+  await step(async () =>
+    (globalThis as { localStorage?: { removeItem(key: string): void } }).localStorage?.removeItem(
+      journalKeyFor(userId),
+    ),
+  );
   await step(async () => {
     if (typeof caches !== 'undefined') await caches.delete(userFilesCacheName(userId));
   });

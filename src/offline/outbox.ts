@@ -8,6 +8,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { AuthContext } from '../app/auth/AuthContext.ts';
 import { outboxStoreFor, requestPersistentStorage, userDatabase, userDatabaseExists } from './db.ts';
+import { forgetInJournal, readJournal, syncJournal, type JournalItem } from './journal.ts';
 import {
   OUTBOX_SYNC_TAG,
   UNSENT_STATES,
@@ -344,6 +345,7 @@ let persistenceAsked = false;
  */
 export async function queueMutation(input: QueueMutationInput): Promise<OutboxEntry> {
   const entry = await enqueue(storeFor(input.userId), input);
+  syncJournal(input.userId, [...journalAsEntries(input.userId), entry]);
   if (!persistenceAsked) {
     persistenceAsked = true;
     void requestPersistentStorage();
@@ -358,8 +360,76 @@ export async function retryOutboxEntry(userId: string, id: string): Promise<Outb
   return entry;
 }
 
-export function discardOutboxEntry(userId: string, id: string): Promise<DiscardResult> {
-  return discardEntry(storeFor(userId), id);
+export async function discardOutboxEntry(userId: string, id: string): Promise<DiscardResult> {
+  // Out of the journal first: a change the user discarded is never reported as lost.
+  forgetInJournal(userId, id);
+  const result = await discardEntry(storeFor(userId), id);
+  if (result === 'sending') syncJournal(userId, await storeFor(userId).list());
+  return result;
+}
+
+/** The journal's items as stand-ins for entries the outbox holds (so an append keeps them). */
+function journalAsEntries(userId: string): OutboxEntry[] {
+  return readJournal(userId).map(
+    (item) =>
+      ({
+        id: item.id,
+        idempotencyKey: item.key,
+        label: item.label,
+        createdAt: item.createdAt,
+        state: 'queued',
+      }) as OutboxEntry,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Changes the device lost before the server had them (journal.ts found them out)
+
+const LOST_KEY = 'lost-changes';
+
+/** Keeps the lost changes for the Pending changes screen until the user dismisses them. */
+export async function recordLostChanges(userId: string, items: readonly JournalItem[]): Promise<void> {
+  if (items.length === 0) return;
+  const { meta } = userDatabase(userId);
+  await userDatabase(userId).transaction('rw', meta, async () => {
+    const known = ((await meta.get(LOST_KEY))?.value as JournalItem[] | undefined) ?? [];
+    const ids = new Set(known.map((item) => item.id));
+    await meta.put({ key: LOST_KEY, value: [...known, ...items.filter((item) => !ids.has(item.id))] });
+  });
+}
+
+export async function dismissLostChanges(userId: string): Promise<void> {
+  await userDatabase(userId).meta.delete(LOST_KEY);
+}
+
+/** The changes this device lost before the server had them (live), oldest first. */
+export function useLostChanges(userId?: string): JournalItem[] {
+  const auth = useContext(AuthContext);
+  const id = userId ?? auth?.user?.id ?? null;
+  const feed = useMemo(() => (id ? lostFeedFor(id) : null), [id]);
+  return useSyncExternalStore(
+    feed?.subscribe ?? noSubscription,
+    feed?.getSnapshot ?? noLostChanges,
+    feed?.getSnapshot ?? noLostChanges,
+  );
+}
+
+const NO_LOST: JournalItem[] = [];
+const noLostChanges = () => NO_LOST;
+const noSubscription = () => () => undefined;
+const lostFeeds = new Map<string, LiveFeed<JournalItem[]>>();
+
+function lostFeedFor(userId: string): LiveFeed<JournalItem[]> {
+  return sharedFeed(lostFeeds, userId, NO_LOST, (publish) => {
+    const subscription = liveQuery(() => userDatabase(userId).meta.get(LOST_KEY)).subscribe({
+      next: (row) => {
+        const items = (row?.value as JournalItem[] | undefined) ?? NO_LOST;
+        publish([...items].sort((a, b) => a.createdAt - b.createdAt));
+      },
+      error: (error) => console.warn('outbox: cannot read the lost changes', error),
+    });
+    return () => subscription.unsubscribe();
+  });
 }
 
 export function listOutbox(userId: string): Promise<OutboxEntry[]> {
@@ -427,49 +497,62 @@ export type OutboxView = OutboxSummary & {
   discard(id: string): Promise<DiscardResult>;
 };
 
-type Feed = {
-  subscribe(listener: () => void): () => void;
-  getSnapshot(): OutboxSummary & { loading: boolean; unavailable: boolean };
-};
+type LiveFeed<T> = { subscribe(listener: () => void): () => void; getSnapshot(): T };
+type Feed = LiveFeed<OutboxSummary & { loading: boolean; unavailable: boolean }>;
 
 const EMPTY_SNAPSHOT = { ...summarizeOutbox([]), loading: false, unavailable: false };
 const emptyFeed: Feed = { subscribe: () => () => undefined, getSnapshot: () => EMPTY_SNAPSHOT };
 const feeds = new Map<string, Feed>();
 
-/** One live view of a user's outbox per page, shared by every component that shows it. */
-function feedFor(userId: string): Feed {
-  const existing = feeds.get(userId);
+/**
+ * One live reading per user, shared by every component that shows it: started by the first
+ * subscriber, stopped when the last one leaves.
+ */
+function sharedFeed<T>(
+  cache: Map<string, LiveFeed<T>>,
+  userId: string,
+  initial: T,
+  start: (publish: (next: T) => void, current: () => T) => () => void,
+): LiveFeed<T> {
+  const existing = cache.get(userId);
   if (existing) return existing;
-  let snapshot: ReturnType<Feed['getSnapshot']> = { ...summarizeOutbox([]), loading: true, unavailable: false };
+  let snapshot = initial;
   const listeners = new Set<() => void>();
-  let unsubscribe: (() => void) | null = null;
-  const publish = (next: typeof snapshot) => {
+  let stop: (() => void) | null = null;
+  const publish = (next: T) => {
     snapshot = next;
     for (const listener of listeners) listener();
   };
-  const feed: Feed = {
+  const feed: LiveFeed<T> = {
     subscribe(listener) {
       listeners.add(listener);
-      unsubscribe ??= observeOutbox(
-        userId,
-        (entries) => publish({ ...summarizeOutbox(entries), loading: false, unavailable: false }),
-        (error) => {
-          console.warn('outbox: cannot read the queue', error);
-          publish({ ...snapshot, loading: false, unavailable: true });
-        },
-      );
+      stop ??= start(publish, () => snapshot);
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
-          unsubscribe?.();
-          unsubscribe = null;
+          stop?.();
+          stop = null;
         }
       };
     },
     getSnapshot: () => snapshot,
   };
-  feeds.set(userId, feed);
+  cache.set(userId, feed);
   return feed;
+}
+
+/** One live view of a user's outbox per page, shared by every component that shows it. */
+function feedFor(userId: string): Feed {
+  return sharedFeed(feeds, userId, { ...summarizeOutbox([]), loading: true, unavailable: false }, (publish, current) =>
+    observeOutbox(
+      userId,
+      (entries) => publish({ ...summarizeOutbox(entries), loading: false, unavailable: false }),
+      (error) => {
+        console.warn('outbox: cannot read the queue', error);
+        publish({ ...current(), loading: false, unavailable: true });
+      },
+    ),
+  );
 }
 
 /**

@@ -11,7 +11,9 @@ import { AuthContext } from '../app/auth/AuthContext.ts';
 import { getToken } from '../api/session.ts';
 import { useToast } from '../ui/toast/index.ts';
 import { outboxStoreFor, userDatabase } from './db.ts';
-import { onOutboxChanged, outcomeMessages, requestBackgroundSync, settleOutbox } from './outbox.ts';
+import { offlineApi } from '../api/offline.ts';
+import { reconcileJournal, syncJournal, type JournalItem } from './journal.ts';
+import { onOutboxChanged, outcomeMessages, recordLostChanges, requestBackgroundSync, settleOutbox } from './outbox.ts';
 import { OUTBOX_CHANNEL, outboxLock, replayOutbox, type OutboxEntry, type StoredQueryKey } from './replay.ts';
 import { sendRequest } from './sendRequest.ts';
 import { isAnsweredOnScreen } from './submit.ts';
@@ -33,7 +35,11 @@ export type PageReplayOptions = {
   announce(entries: OutboxEntry[]): void;
   /** The queue waits for a new sign-in (a 401, or the session ended). Called once per pause. */
   onPausedForAuth?(): void;
+  /** Changes the device lost (journal.ts) that the server never applied: tell the user. */
+  onLost?(items: JournalItem[]): void;
   getToken?: () => string | null;
+  /** What the server holds of these keys (POST /idempotency-keys/lookup). */
+  lookupKeys?: typeof offlineApi.lookupKeys;
 };
 
 export type PageReplay = { run(connectivityRestored?: boolean): void; stop(): void };
@@ -51,6 +57,14 @@ export function startPageReplay(options: PageReplayOptions): PageReplay {
   let paused = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  // Anything the journal names that the outbox lost is checked with the server once, then reported.
+  const reconcile = async () => {
+    const lost = await reconcileJournal(userId, await store.list(), options.lookupKeys ?? offlineApi.lookupKeys);
+    if (!lost || lost.length === 0) return;
+    await recordLostChanges(userId, lost);
+    options.onLost?.(lost);
+  };
+
   const settle = async () => {
     const settled = await settleOutbox(store, (entries) => {
       const invalidates = entries.filter((entry) => entry.state === 'sent').flatMap((entry) => entry.invalidates);
@@ -60,6 +74,7 @@ export function startPageReplay(options: PageReplayOptions): PageReplay {
       }
       options.announce(entries);
     });
+    syncJournal(userId, await store.list());
     return settled;
   };
 
@@ -85,6 +100,7 @@ export function startPageReplay(options: PageReplayOptions): PageReplay {
           again = false;
           // Surely offline: nothing to try (the 'online' event runs it again).
           if (navigator.onLine === false) break;
+          await reconcile().catch((error: unknown) => console.warn('outbox: the journal could not be checked', error));
           const report = await replayOutbox({
             store,
             userId,
@@ -181,11 +197,23 @@ export function useOutboxReplay(userId?: string): void {
           toastRef.current.show({ kind, message, ...(kind === 'error' ? { duration: 30_000 } : {}) });
         }
       },
+      onLost: (items) =>
+        toastRef.current.error(
+          `${lostSentence(items.length)} Open Pending changes to see which, then make ${items.length === 1 ? 'it' : 'them'} again.`,
+          { title: 'Changes lost on this device', duration: 60_000 },
+        ),
       onPausedForAuth: () =>
         toastRef.current.warning('Sign in again to send the changes waiting on this device.', { duration: 30_000 }),
     });
     return () => replay.stop();
   }, [id, queryClient]);
+}
+
+/** "2 changes made on this device were lost before they reached the server." */
+export function lostSentence(count: number): string {
+  return count === 1
+    ? '1 change made on this device was lost before it reached the server.'
+    : `${count} changes made on this device were lost before they reached the server.`;
 }
 
 /** useOutboxReplay as a component: `<OutboxReplay />`. */

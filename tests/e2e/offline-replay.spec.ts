@@ -249,3 +249,54 @@ test('a session that expires while a booking waits: the queue holds it, and send
   expect(booked).toHaveLength(1);
   expect(new Date(booked[0]!.scheduledAt).toISOString()).toBe(indiaInstant(date, time));
 });
+
+test('changes the browser lost before they were sent are named on Pending changes, checked with the server', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const patient = await newPatient(request);
+  const appointmentId = await bookThroughApi(request, baseURL!, patient, 'Lost messages');
+  await useSession(context, baseURL!, patient);
+  await page.goto('/profile');
+  await waitForControllingWorker(page);
+  await openConversation(page, `/appointments/${appointmentId}`);
+
+  const tag = `Lost ${Date.now()}:`;
+  await goOffline(context);
+  try {
+    await writeOffline(page, tag, 2);
+    // The browser drops the site's IndexedDB (storage pressure, a broken database): the outbox is gone.
+    await page.evaluate(
+      (name) =>
+        new Promise<void>((resolve, reject) => {
+          const deletion = indexedDB.deleteDatabase(name);
+          deletion.onsuccess = () => resolve();
+          deletion.onerror = () => reject(deletion.error);
+        }),
+      `caremesh-user-${patient.user.id}`,
+    );
+  } finally {
+    await goOnline(context);
+  }
+  // The app opens again (the next morning, say).
+  await page.reload();
+
+  // The journal still names them; the server says it never received them.
+  const words = '2 changes made on this device were lost before they reached the server.';
+  await expect(page.getByText(new RegExp(`^${words} Open Pending changes`))).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: /^Pending changes:/ }).click();
+  const lost = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'Lost on this device' }) });
+  await expect(lost).toContainText(words);
+  await expect(lost.getByRole('list', { name: 'Lost changes' }).getByRole('listitem')).toHaveText([
+    new RegExp(`^Message to Dr Arjun Rao: "${tag} message 1 of 2"`),
+    new RegExp(`^Message to Dr Arjun Rao: "${tag} message 2 of 2"`),
+  ]);
+  expect(await messagesOnServer(request, baseURL!, patient.token, appointmentId, tag)).toEqual([]);
+  await lost.getByRole('button', { name: 'I have seen these' }).click();
+  await expect(lost).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pending changes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lost on this device' })).toHaveCount(0);
+});
