@@ -64,6 +64,7 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20, fieldSize: 10_000 };
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -161,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20, fieldSize: 10_000 } });
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(rateLimit, {
     global: false,
     // After body parsing, so a limit can key on the account a request names, not only on the address.
@@ -204,7 +205,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       agent: deps.pushAgent,
     }),
   };
-  registerIdempotency(app, database.db, auth);
+  registerIdempotency(app, database.db, auth, {
+    json: BODY_LIMIT,
+    // Every file an upload may carry, and its text fields.
+    multipart: MULTIPART_LIMITS.files * MULTIPART_LIMITS.fileSize + BODY_LIMIT,
+  });
 
   // Sockets end before the HTTP server closes, or it would wait for them.
   app.addHook('preClose', async () => {

@@ -11,14 +11,17 @@ export const idempotencyLookupBody = z.object({
     .max(IDEMPOTENCY_LOOKUP_MAX, `At most ${IDEMPOTENCY_LOOKUP_MAX} keys at a time`),
 });
 
-/** One key the server holds: received (IN_PROGRESS) or answered (COMPLETED, with the answer's status). */
+/**
+ * One key the server holds: being handled right now (IN_PROGRESS; its request is not committed, so
+ * method, path and time are not known yet) or answered (COMPLETED, with the answer's status).
+ */
 export const idempotencyKeyState = z.object({
   key: z.string(),
   state: z.enum(['IN_PROGRESS', 'COMPLETED']),
-  method: z.string(),
-  path: z.string(),
+  method: z.string().nullable(),
+  path: z.string().nullable(),
   status: z.number().int().nullable(),
-  receivedAt: z.string(),
+  receivedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
 });
 export type IdempotencyKeyState = z.output<typeof idempotencyKeyState>;

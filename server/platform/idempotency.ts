@@ -129,7 +129,19 @@ function replayingRequest<T extends object>(raw: T, body: Buffer): T {
  * different request answers 422; while the first is still running, a second answers 409.
  * 5xx and 429 answers are not kept, so the client's retry runs the request again.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenticator) {
+/** How much of a keyed request's body is read into memory: Fastify's limit for JSON, more for uploads. */
+export type BodyLimits = { json: number; multipart: number };
+
+function bodyTooLarge(limit: number): AppError {
+  return new AppError(
+    'VALIDATION',
+    `The request body is larger than the limit of ${Math.round(limit / 1024)} KB.`,
+    undefined,
+    413,
+  );
+}
+
+export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenticator, limits: BodyLimits) {
   // The raw body is read once here (the outbox's replays carry a key; other requests pass untouched).
   app.addHook('preParsing', async (request, _reply, payload) => {
     const key = keyOf(request);
@@ -137,15 +149,25 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
     if (!KEY_PATTERN.test(key)) {
       throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is best).');
     }
+    // Read whole (to fingerprint it), so bounded before and while reading.
+    const multipart = /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
+    const limit = multipart ? limits.multipart : limits.json;
+    if (Number(request.headers['content-length'] ?? 0) > limit) throw bodyTooLarge(limit);
     const chunks: Buffer[] = [];
-    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+    let size = 0;
+    for await (const chunk of payload) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string);
+      size += bytes.length;
+      if (size > limit) throw bodyTooLarge(limit);
+      chunks.push(bytes);
+    }
     const body = Buffer.concat(chunks);
     request.idempotency = {
       userId: '',
       key,
       fingerprint: fingerprintOf(request.method, request.url, body, request.headers['content-type']),
     };
-    if (/^multipart\/form-data/i.test(request.headers['content-type'] ?? '')) {
+    if (multipart) {
       // @fastify/multipart reads request.raw itself, later, in the handler: give it the same bytes.
       request.raw = replayingRequest(request.raw, body);
       return Readable.from([]);
@@ -210,12 +232,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
                 sql`select pg_try_advisory_xact_lock(${KEY_LOCK_SPACE}, hashtext(${pending.userId} || ':' || ${pending.key})) as locked`,
               ),
             );
-            if (!lock?.locked) {
-              reply.header('retry-after', '1');
-              throw conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.', {
-                reason: 'IDEMPOTENCY_IN_PROGRESS',
-              });
-            }
+            if (!lock?.locked) throw stillRunning(reply);
             const claimed = await tx
               .insert(idempotencyKeys)
               .values({
@@ -228,7 +245,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
               .onConflictDoUpdate({
                 target: [idempotencyKeys.userId, idempotencyKeys.key],
                 set: { fingerprint: pending.fingerprint, createdAt: new Date() },
-                setWhere: sql`${idempotencyKeys.status} is null`,
+                // A claim left unanswered by a server that stopped (kept by versions that committed
+                // the claim first): taken over once it is clearly not running any more.
+                setWhere: sql`${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < ${new Date(Date.now() - STALE_CLAIM_MS)}`,
               })
               .returning({ key: idempotencyKeys.key });
             if (claimed.length === 0) {
@@ -248,7 +267,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
               running.then((value) => ({ returned: value })),
               answer.answered.promise.then(() => null),
             ]);
-            if (first && first.returned !== undefined && first.returned !== reply && !answer.reached) {
+            if (first && first.returned !== reply && !answer.reached && !reply.sent && !reply.raw.headersSent) {
+              // What Fastify does with a returned value (an empty answer for nothing at all).
               void reply.send(first.returned);
             }
             let timer: NodeJS.Timeout | undefined;
@@ -275,6 +295,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
           .where(and(eq(idempotencyKeys.userId, pending.userId), eq(idempotencyKeys.key, pending.key)));
         request.idempotency = undefined;
         if (!stored) throw new Error('a stored idempotent answer vanished');
+        if (stored.status === null) throw stillRunning(reply);
         return sendStored(reply, stored, pending.fingerprint);
       }
       return reply;
@@ -317,8 +338,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
         message: `Your change could not be saved. Please try again; if it keeps happening, contact support and quote reference ${request.id}.`,
       });
     }
-    // The route failed and its transaction rolled back: keep the refusal, so that a replay gets it too.
-    if (notKept(status)) return payload;
+    // The route failed and its transaction rolled back: keep the refusal (4xx), so that a replay gets
+    // it too. Anything else here belongs to no committed change and is not kept.
+    if (notKept(status) || status < 400) return payload;
     await db
       .insert(idempotencyKeys)
       .values({
@@ -334,6 +356,16 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
       })
       .onConflictDoNothing();
     return payload;
+  });
+}
+
+/** A claim younger than this may belong to a request still running on another instance. */
+const STALE_CLAIM_MS = 30_000;
+
+function stillRunning(reply: FastifyReply): AppError {
+  reply.header('retry-after', '1');
+  return conflict('A request with this Idempotency-Key is still being processed. Try again in a moment.', {
+    reason: 'IDEMPOTENCY_IN_PROGRESS',
   });
 }
 
@@ -353,29 +385,60 @@ function sendStored(reply: FastifyReply, stored: typeof idempotencyKeys.$inferSe
   return reply.code(stored.status!).send(stored.body ?? '');
 }
 
-/** What the server holds of a user's keys: how a device that lost its queue learns what was applied. */
+/**
+ * What the server holds of a user's keys: how a device that lost its queue learns what was applied.
+ * A key whose request is being handled right now (its transaction holds the key's lock, nothing of it
+ * is committed yet) is reported IN_PROGRESS, never as unknown: the device must not make it again.
+ */
 export async function lookupKeys(db: Db, userId: string, keys: string[]) {
   if (keys.length === 0) return [];
-  const rows = await db
-    .select({
-      key: idempotencyKeys.key,
-      method: idempotencyKeys.method,
-      path: idempotencyKeys.path,
-      status: idempotencyKeys.status,
-      createdAt: idempotencyKeys.createdAt,
-      completedAt: idempotencyKeys.completedAt,
-    })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)));
-  return rows.map((row) => ({
-    key: row.key,
-    state: row.status === null ? ('IN_PROGRESS' as const) : ('COMPLETED' as const),
-    method: row.method,
-    path: row.path,
-    status: row.status,
-    receivedAt: row.createdAt.toISOString(),
-    completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-  }));
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        key: idempotencyKeys.key,
+        method: idempotencyKeys.method,
+        path: idempotencyKeys.path,
+        status: idempotencyKeys.status,
+        createdAt: idempotencyKeys.createdAt,
+        completedAt: idempotencyKeys.completedAt,
+      })
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)));
+    const found = new Set(rows.map((row) => row.key));
+    const unknown = [...new Set(keys.filter((key) => !found.has(key)))];
+    const running =
+      unknown.length === 0
+        ? []
+        : rowsOf<{ key: string; free: boolean }>(
+            await tx.execute(
+              sql`select k as key, pg_try_advisory_xact_lock(${KEY_LOCK_SPACE}, hashtext(${userId} || ':' || k)) as free
+                  from unnest(array[${sql.join(
+                    unknown.map((key) => sql`${key}`),
+                    sql`, `,
+                  )}]::text[]) as k`,
+            ),
+          ).filter((probe) => !probe.free);
+    return [
+      ...rows.map((row) => ({
+        key: row.key,
+        state: row.status === null ? ('IN_PROGRESS' as const) : ('COMPLETED' as const),
+        method: row.method,
+        path: row.path,
+        status: row.status,
+        receivedAt: row.createdAt.toISOString(),
+        completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+      })),
+      ...running.map((probe) => ({
+        key: probe.key,
+        state: 'IN_PROGRESS' as const,
+        method: null,
+        path: null,
+        status: null,
+        receivedAt: null,
+        completedAt: null,
+      })),
+    ];
+  });
 }
 
 export function idempotencySweepJob(): Job {

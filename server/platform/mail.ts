@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { afterCommit } from './unitOfWork.ts';
 
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void> };
@@ -26,17 +27,20 @@ export async function createMailer(
         transport ? 'mail queued for SMTP' : 'mail stored (no SMTP_URL)',
       );
       if (!transport || !row) return;
-      transport
-        .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
-        .then(() => db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id)))
-        .catch((error: Error) => {
-          log.error({ mailId: row.id, err: { message: error.message } }, 'mail could not be sent');
-          return db
-            .update(mailOutbox)
-            .set({ lastError: error.message.slice(0, 500) })
-            .where(eq(mailOutbox.id, row.id));
-        })
-        .catch(() => undefined);
+      // A mail about a change that may still roll back (its links would lead nowhere) waits for the commit.
+      afterCommit(() => {
+        transport
+          .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
+          .then(() => db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id)))
+          .catch((error: Error) => {
+            log.error({ mailId: row.id, err: { message: error.message } }, 'mail could not be sent');
+            return db
+              .update(mailOutbox)
+              .set({ lastError: error.message.slice(0, 500) })
+              .where(eq(mailOutbox.id, row.id));
+          })
+          .catch(() => undefined);
+      });
     },
   };
 }

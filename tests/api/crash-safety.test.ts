@@ -127,6 +127,15 @@ describe('a server killed in the middle of a queued change', () => {
       );
       return rows.length > 0;
     });
+    // Meanwhile a device asking about the key learns it is being handled (not unknown: not to be made again).
+    const lookup = await fetch(`http://127.0.0.1:${port}/api/idempotency-keys/lookup`, {
+      method: 'POST',
+      headers: { ...bearer(w.patient.token), 'content-type': 'application/json' },
+      body: JSON.stringify({ keys: [key, randomUUID()] }),
+    });
+    expect((await json(lookup)).data.keys).toEqual([
+      expect.objectContaining({ key, state: 'IN_PROGRESS', status: null }),
+    ]);
     await server.kill();
     await watcher.query('rollback');
     expect(await first).toBeInstanceOf(Error);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, idempotencyKeys, patientDocuments } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { appointmentWorld, futureSlot, json, type World } from './support/appointments.ts';
-import { bearer } from './support/accounts.ts';
+import { bearer, newAccount } from './support/accounts.ts';
 
 let t: TestApp;
 let w: World;
@@ -205,5 +205,74 @@ describe('Idempotency-Key', () => {
     expect(upload.parameters.some((p: { name: string }) => p.name === 'idempotency-key')).toBe(true);
     const read = docs.paths['/api/appointments/{appointmentId}'].get;
     expect((read.parameters ?? []).some((p: { name: string }) => p.name === 'idempotency-key')).toBe(false);
+  });
+
+  it('takes over a claim another server left unanswered only once it is clearly stale', async () => {
+    const key = randomUUID();
+    const body = { doctorId: w.doctor.referenceId, scheduledAt: futureSlot(36) };
+    // A claim as an earlier version committed it before running its request (no answer yet).
+    await t.database.db.insert(idempotencyKeys).values({
+      userId: w.patient.userId,
+      key,
+      fingerprint: 'from-an-earlier-server',
+      method: 'POST',
+      path: '/api/appointments/patient/book-appointment',
+    });
+    const fresh = await bookWithKey(w.patient.token, key, body);
+    expect(fresh.status).toBe(409);
+    expect((await json(fresh)).details).toEqual({ reason: 'IDEMPOTENCY_IN_PROGRESS' });
+    expect(await appointmentsAt(body.scheduledAt)).toBe(0);
+
+    await t.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date(Date.now() - 31_000) })
+      .where(eq(idempotencyKeys.key, key));
+    const takenOver = await bookWithKey(w.patient.token, key, body);
+    expect(takenOver.status).toBe(201);
+    expect(await appointmentsAt(body.scheduledAt)).toBe(1);
+  });
+
+  it('reads no more of a keyed body than the limit', async () => {
+    const huge = 'x'.repeat(1024 * 1024 + 10);
+    const res = await t.request('/api/appointments/patient/book-appointment', {
+      method: 'POST',
+      body: JSON.stringify({
+        doctorId: w.doctor.referenceId,
+        scheduledAt: futureSlot(37),
+        mode: 'IN_PERSON',
+        reason: huge,
+      }),
+      headers: { ...bearer(w.patient.token), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    });
+    expect(res.status).toBe(413);
+    expect((await json(res)).message).toBe('The request body is larger than the limit of 1024 KB.');
+  });
+});
+
+describe('Idempotency-Key on a route that answers with nothing', () => {
+  it('sends the empty answer at once, as without a key', async () => {
+    const bare = await startTestApp({
+      configure: (app) => {
+        app.post('/api/test-only/nothing', async () => undefined);
+      },
+    });
+    try {
+      const { token } = await newAccount(bare, 'nothing@example.in');
+      const key = randomUUID();
+      const send = () =>
+        bare.request('/api/test-only/nothing', {
+          method: 'POST',
+          json: {},
+          headers: { ...bearer(token), 'idempotency-key': key },
+        });
+      const started = Date.now();
+      const res = await send();
+      expect(res.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      // It ran under the key: the replay is the stored answer.
+      expect((await send()).headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      await bare.close();
+    }
   });
 });

@@ -193,6 +193,7 @@ test('a booking and a document upload made offline both wait, survive an offline
     .toBe(1);
 
   // Offline again: the list and its thumbnail come from the device.
+  await waitForPersistedQuery(page, 'documents', title);
   await goOffline(context);
   try {
     await page.reload();

@@ -30,30 +30,38 @@ export async function waitForControllingWorker(page: Page) {
   });
 }
 
-/** Waits until the device's copy of the query cache holds a query whose key contains `fragment`. */
-export async function waitForPersistedQuery(page: Page, fragment: string) {
+/**
+ * Waits until the device's copy of the query cache holds a query whose key contains `fragment`
+ * (and, with `containing`, whose stored data contains that text).
+ */
+export async function waitForPersistedQuery(page: Page, fragment: string, containing?: string) {
   await expect
     .poll(() =>
-      page.evaluate(async (wanted) => {
-        const databases = await indexedDB.databases();
-        const name = databases.map((d) => d.name ?? '').find((n) => n.startsWith('caremesh-user-'));
-        if (!name) return false;
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const open = indexedDB.open(name);
-          open.onsuccess = () => resolve(open.result);
-          open.onerror = () => reject(open.error);
-        });
-        try {
-          const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-            const request = db.transaction('queryCache').objectStore('queryCache').getAllKeys();
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
+      page.evaluate(
+        async ({ wanted, text }) => {
+          const databases = await indexedDB.databases();
+          const name = databases.map((d) => d.name ?? '').find((n) => n.startsWith('caremesh-user-'));
+          if (!name) return false;
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const open = indexedDB.open(name);
+            open.onsuccess = () => resolve(open.result);
+            open.onerror = () => reject(open.error);
           });
-          return keys.some((key) => String(key).includes(wanted));
-        } finally {
-          db.close();
-        }
-      }, fragment),
+          try {
+            const rows = await new Promise<Array<{ queryHash: string }>>((resolve, reject) => {
+              const request = db.transaction('queryCache').objectStore('queryCache').getAll();
+              request.onsuccess = () => resolve(request.result as Array<{ queryHash: string }>);
+              request.onerror = () => reject(request.error);
+            });
+            return rows.some(
+              (row) => row.queryHash.includes(wanted) && (text === null || JSON.stringify(row).includes(text)),
+            );
+          } finally {
+            db.close();
+          }
+        },
+        { wanted: fragment, text: containing ?? null },
+      ),
     )
     .toBe(true);
 }
