@@ -8,22 +8,16 @@ import {
   deviceTraces,
   goOffline,
   goOnline,
-  indiaDate,
   indiaInstant,
   newPatient,
   prepareBookingOffline,
+  slotPicker,
   waitForControllingWorker,
 } from './support/offlineQueue.ts';
 import { apiSession, bearer } from './support/sessions.ts';
 
-// Slots of this file only: 60–89 days ahead, at times offline.spec.ts (12:30) never uses, each taken once per
-// worker (the counter starts at random so a restarted worker after a failure is unlikely to meet its own).
-const TIMES = ['09:15', '10:15', '11:15', '14:15', '15:15', '16:15'];
-let slotCounter = Math.floor(Math.random() * 30 * TIMES.length);
-function nextSlot() {
-  const n = slotCounter++ % (30 * TIMES.length);
-  return { date: indiaDate(60 + (n % 30)), time: TIMES[Math.floor(n / 30)] as string };
-}
+// Slots of this file only: 60–89 days ahead, at times offline.spec.ts (12:30, 13:30) never uses.
+const nextSlot = slotPicker(60, ['09:15', '10:15', '11:15', '14:15', '15:15', '16:15']);
 
 test('a booking whose slot was taken while offline becomes a conflict with the server’s reason, and Discard removes it', async ({
   page,

@@ -11,21 +11,16 @@ import {
   bookingLabel,
   goOffline,
   goOnline,
-  indiaDate,
   indiaInstant,
   newPatient,
   prepareBookingOffline,
+  slotPicker,
   waitForControllingWorker,
 } from './support/offlineQueue.ts';
 import { apiSession, bearer, useSession, type ApiSession } from './support/sessions.ts';
 
 // Slots of this file only: 120–149 days ahead at 17:45 and 18:45 (the other offline suites use 60–89 days).
-const TIMES = ['17:45', '18:45'];
-let slotCounter = Math.floor(Math.random() * 30 * TIMES.length);
-function nextSlot() {
-  const n = slotCounter++ % (30 * TIMES.length);
-  return { date: indiaDate(120 + (n % 30)), time: TIMES[Math.floor(n / 30)] as string };
-}
+const nextSlot = slotPicker(120, ['17:45', '18:45']);
 
 /** A new appointment of `session`'s patient with the demo doctor, booked through the API of `origin`. */
 async function bookThroughApi(request: APIRequestContext, origin: string, session: ApiSession, reason: string) {

@@ -181,54 +181,38 @@ export const patientsRoutes =
       async (request) => ({ data: await patients.documents(callerOf(request), request.params.id, request.query) }),
     );
 
-    app.get(
-      '/patients/:id/documents/:documentId/content',
-      {
-        preHandler: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: "Download a document's file (as an attachment, never cached)",
-          params: documentParams,
+    // A document's file: as a download, and (pictures only) as a thumbnail for lists.
+    const documentFile = (
+      view: 'content' | 'thumbnail',
+      summary: string,
+      headers: (file: { fileName: string }) => Record<string, string>,
+    ) =>
+      app.get(
+        `/patients/:id/documents/:documentId/${view}`,
+        { preHandler: signedIn, schema: { tags, security, summary, params: documentParams } },
+        async (request, reply) => {
+          const { id, documentId } = request.params;
+          const file = await patients.documentContent(callerOf(request), id, documentId);
+          if (view === 'thumbnail' && !file.contentType.startsWith('image/')) {
+            throw notFound('This document has no thumbnail: only pictures (JPEG, PNG, WebP) have one.');
+          }
+          return reply.type(file.contentType).headers(headers(file)).send(file.content);
         },
-      },
-      async (request, reply) => {
-        const file = await patients.documentContent(callerOf(request), request.params.id, request.params.documentId);
-        return reply
-          .type(file.contentType)
-          .header('content-disposition', attachmentDisposition(file.fileName))
-          .header('cache-control', 'private, no-store')
-          .send(file.content);
-      },
-    );
-
-    app.get(
-      '/patients/:id/documents/:documentId/thumbnail',
-      {
-        preHandler: signedIn,
-        schema: {
-          tags,
-          security,
-          summary: "An image document's picture for lists, shown inline (the device may keep it); 404 for PDFs",
-          params: documentParams,
-        },
-      },
-      async (request, reply) => {
-        const file = await patients.documentContent(callerOf(request), request.params.id, request.params.documentId);
-        if (!file.contentType.startsWith('image/')) {
-          throw notFound('This document has no thumbnail: only pictures (JPEG, PNG, WebP) have one.');
-        }
-        return (
-          reply
-            .type(file.contentType)
-            .header('content-disposition', 'inline')
-            // The signed-in user's device may keep it (the app's worker caches it per account and
-            // removes it at sign-out); no shared cache may.
-            .header('cache-control', 'private, max-age=604800')
-            .header('vary', 'Cookie, Authorization')
-            .send(file.content)
-        );
-      },
+      );
+    documentFile('content', "Download a document's file (as an attachment, never cached)", (file) => ({
+      'content-disposition': attachmentDisposition(file.fileName),
+      'cache-control': 'private, no-store',
+    }));
+    documentFile(
+      'thumbnail',
+      "An image document's picture for lists, shown inline (the device may keep it); 404 for PDFs",
+      () => ({
+        'content-disposition': 'inline',
+        // The signed-in user's device may keep it (the app's worker caches it per account and removes
+        // it at sign-out); no shared cache may.
+        'cache-control': 'private, max-age=604800',
+        vary: 'Cookie, Authorization',
+      }),
     );
 
     app.post(

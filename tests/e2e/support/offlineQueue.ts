@@ -12,6 +12,18 @@ export function indiaDate(days: number): string {
   return new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * Appointment slots of one spec file: `days` days from `firstDay` on, at `times`, each handed out once
+ * per worker (starting at random, so a worker restarted after a failure is unlikely to meet its own).
+ */
+export function slotPicker(firstDay: number, times: readonly string[], days = 30) {
+  let counter = Math.floor(Math.random() * days * times.length);
+  return () => {
+    const n = counter++ % (days * times.length);
+    return { date: indiaDate(firstDay + (n % days)), time: times[Math.floor(n / days)]! };
+  };
+}
+
 /** The instant of an India date and time, as the API takes it. */
 export const indiaInstant = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`).toISOString();
 
