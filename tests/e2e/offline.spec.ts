@@ -2,20 +2,19 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.ts';
 import {
-  DEMO_DOCTOR_ID,
   appointmentsWithReason,
   bookOffline,
+  bookingLabel,
   deviceTraces,
   indiaDate,
   newPatient,
+  prepareBookingOffline,
   waitForControllingWorker,
   waitForPersistedQuery,
   goOffline,
   goOnline,
 } from './support/offlineQueue.ts';
 import { bearer, useSession } from './support/sessions.ts';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 test('a booking made offline waits on the device, survives an offline reload and is sent once back online', async ({
   page,
@@ -27,19 +26,13 @@ test('a booking made offline waits on the device, survives an offline reload and
   await waitForControllingWorker(page);
 
   // Online first: the list and the doctor are kept on the device.
-  await page.goto('/appointments');
-  await expect(page.getByRole('heading', { name: 'My appointments' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Appointments' })).toBeVisible();
-  await waitForPersistedQuery(page, '"scope":"patient"');
-  await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
-  await expect(page.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
-  await waitForPersistedQuery(page, DEMO_DOCTOR_ID);
+  await prepareBookingOffline(page);
   await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeAttached();
 
   // A day of its own, so a repeated run does not find its slot taken.
   const date = indiaDate(30 + Math.floor(Math.random() * 300));
   const reason = `Booked with no signal (${Date.now()})`;
-  const label = `Book Dr Arjun Rao, ${Number(date.slice(8))} ${MONTHS[Number(date.slice(5, 7)) - 1]} 12:30`;
+  const label = bookingLabel(date, '12:30');
   const pendingLink = page.getByRole('link', { name: /^Pending changes:/ });
   const waitingRow = page
     .getByRole('list', { name: 'Waiting to send' })
@@ -128,13 +121,7 @@ test('a booking and a document upload made offline both wait, survive an offline
   await expect(page.getByText('No documents yet. Upload your first report above.')).toBeVisible();
   await waitForControllingWorker(page);
   await waitForPersistedQuery(page, 'documents');
-  // The (empty) appointments and the doctor, kept on the device for the offline booking.
-  await page.goto('/appointments');
-  await expect(page.getByRole('heading', { name: 'My appointments' })).toBeVisible();
-  await waitForPersistedQuery(page, '"scope":"patient"');
-  await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
-  await expect(page.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
-  await waitForPersistedQuery(page, DEMO_DOCTOR_ID);
+  await prepareBookingOffline(page, { hasAppointments: false });
 
   const date = indiaDate(30 + Math.floor(Math.random() * 300));
   const reason = `Booked with an upload, offline (${Date.now()})`;

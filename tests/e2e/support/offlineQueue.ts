@@ -91,11 +91,14 @@ export async function goOnline(context: BrowserContext) {
   await context.setOffline(false);
 }
 
-/** Opens the demo doctor's booking form online, so the list and the doctor are kept on the device. */
-export async function prepareBookingOffline(page: Page) {
+/**
+ * Opens the demo doctor's booking form online, so the list and the doctor are kept on the device
+ * (`hasAppointments: false` for a patient whose list is still empty).
+ */
+export async function prepareBookingOffline(page: Page, { hasAppointments = true } = {}) {
   await page.goto('/appointments');
   await expect(page.getByRole('heading', { name: 'My appointments' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Appointments' })).toBeVisible();
+  if (hasAppointments) await expect(page.getByRole('list', { name: 'Appointments' })).toBeVisible();
   await waitForPersistedQuery(page, '"scope":"patient"');
   await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
   await expect(page.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
