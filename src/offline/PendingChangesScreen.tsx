@@ -236,11 +236,11 @@ function LostChanges() {
       <ul aria-label="Lost changes" className="list-disc ps-5 text-sm">
         {lost.map((item) => (
           <li key={item.id}>
-            {item.label} <span className="text-base-content/70">(made {whenText(item.createdAt)})</span>
+            {item.label} (made {whenText(item.createdAt)})
           </li>
         ))}
       </ul>
-      <Button size="sm" buttonStyle="outline" onClick={() => void dismissLostChanges(user.id)}>
+      <Button size="sm" variant="danger" onClick={() => void dismissLostChanges(user.id)}>
         I have seen these
       </Button>
     </section>

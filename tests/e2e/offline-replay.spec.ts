@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { freePort, runServer, waitForHealth, type ServerProcess } from '../api/support/server-process.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signIn } from './support/accounts.ts';
 import {
   DEMO_DOCTOR_ID,
@@ -266,6 +267,7 @@ test('changes the browser lost before they were sent are named on Pending change
   await goOffline(context);
   try {
     await writeOffline(page, tag, 2);
+    await expectNoSeriousA11yViolations(page);
     // The browser drops the site's IndexedDB (storage pressure, a broken database): the outbox is gone.
     await page.evaluate(
       (name) =>
@@ -293,6 +295,7 @@ test('changes the browser lost before they were sent are named on Pending change
     new RegExp(`^Message to Dr Arjun Rao: "${tag} message 2 of 2"`),
   ]);
   expect(await messagesOnServer(request, baseURL!, patient.token, appointmentId, tag)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
   await lost.getByRole('button', { name: 'I have seen these' }).click();
   await expect(lost).toHaveCount(0);
   await page.reload();

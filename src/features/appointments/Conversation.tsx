@@ -212,9 +212,11 @@ function WaitingMessageLine({ entry }: { entry: OutboxEntry }) {
   const body = typeof entry.meta?.['body'] === 'string' ? entry.meta['body'] : entry.label;
   const needsUser = entry.state === 'conflict' || entry.state === 'paused-auth';
   return (
-    <div className="chat chat-end" aria-label={`Your message, not sent yet: ${body}`}>
+    <div role="group" className="chat chat-end" aria-label={`Your message, not sent yet: ${body}`}>
       <div className="chat-header text-xs">You</div>
-      <div className="chat-bubble chat-bubble-primary whitespace-pre-wrap break-words opacity-75">{body}</div>
+      <div className="chat-bubble border border-dashed border-primary bg-base-100 whitespace-pre-wrap break-words text-base-content">
+        {body}
+      </div>
       <div className="chat-footer mt-1 flex items-center gap-2">
         <OutboxStateBadge entry={entry} size="sm" short />
         {needsUser && (
