@@ -17,7 +17,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createAuthenticator, createTokenService } from './platform/auth.ts';
+import { registerAccessGate } from './platform/access.ts';
+import { createAuthenticator, createTokenService, revokedSessionsSweepJob } from './platform/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './platform/context.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
@@ -205,7 +206,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       agent: deps.pushAgent,
     }),
   };
-  registerIdempotency(app, database.db, auth, {
+  // Before any route is added (it lists them) and before any body is read (it refuses callers first).
+  registerAccessGate(app, auth);
+  registerIdempotency(app, database.db, {
     json: BODY_LIMIT,
     // Every file an upload may carry, and its text fields.
     multipart: MULTIPART_LIMITS.files * MULTIPART_LIMITS.fileSize + BODY_LIMIT,
@@ -216,7 +219,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await ctx.realtime.close();
   });
 
-  const jobs = createJobRunner(database.db, app.log, [appointmentsService(ctx).expiryJob(), idempotencySweepJob()]);
+  const jobs = createJobRunner(database.db, app.log, [
+    appointmentsService(ctx).expiryJob(),
+    idempotencySweepJob(),
+    revokedSessionsSweepJob(),
+  ]);
   app.decorate('jobs', jobs);
   if (deps.startJobs !== false) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => {
@@ -236,7 +243,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appointmentsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
       await api.register(idempotencyRoutes(ctx));
-      if (!config.isProduction) await api.register(devRoutes(ctx));
+      // Development helpers only when asked for (DEV_ROUTES), never in production, and only for this machine.
+      if (config.devRoutes) await api.register(devRoutes(ctx));
     },
     { prefix: '/api' },
   );

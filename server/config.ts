@@ -66,6 +66,7 @@ const envSchema = z.object({
     z.string().min(32, 'JWT_SECRET must be at least 32 characters long').optional(),
   ),
   ALLOW_EMBEDDED_DATABASE: booleanFlag,
+  DEV_ROUTES: booleanFlag,
   TRUST_PROXY: booleanFlag,
   VAPID_PUBLIC_KEY: z.preprocess(
     emptyAsUndefined,
@@ -122,6 +123,8 @@ export type Config = {
   /** Web Push keys from the environment; without them a pair is generated once and kept in the database. */
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  /** Development helpers (the mailbox) served to this machine only; never in production. */
+  devRoutes: boolean;
   /** Sign-in attempts allowed per address and account in 15 minutes. */
   signinAttemptsPer15Min: number;
   /** Conversation messages one session may send per minute. */
@@ -165,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'Set DATABASE_URL to a PostgreSQL database, or set ALLOW_EMBEDDED_DATABASE=true to accept that risk.',
     );
   }
+  if (isProduction && e.DEV_ROUTES) {
+    throw new ConfigError(
+      'DEV_ROUTES=true is for development only: it serves the mailbox (password reset links) without sign-in. Unset it in production.',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -181,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     allowEmbeddedDatabase: e.ALLOW_EMBEDDED_DATABASE,
     trustProxy: e.TRUST_PROXY,
+    devRoutes: e.DEV_ROUTES,
     staticDir: path.resolve(e.STATIC_DIR),
     vapid:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { eq, lt, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Role } from '../../domain/enums.ts';
-import { ROLE_LABELS } from '../../domain/enums.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { revokedSessions, users } from '../db/schema/index.ts';
+import { unauthorized } from './errors.ts';
+import type { Job } from './jobs.ts';
 
 export const TOKEN_COOKIE = 'jwtToken';
 export const SESSION_TTL = '7d';
@@ -27,7 +27,15 @@ declare module 'fastify' {
   }
 }
 
-export type TokenClaims = { sub: string; role: Role; referenceId: string | null; tv: number; exp?: number };
+/** `jti`: this session's id, which sign-out revokes (tokens signed before it existed have none). */
+export type TokenClaims = {
+  sub: string;
+  role: Role;
+  referenceId: string | null;
+  tv: number;
+  exp: number;
+  jti: string | null;
+};
 
 export function createTokenService(secret: string) {
   // Imported once: handing jose raw bytes would import the key again on every request.
@@ -43,6 +51,7 @@ export function createTokenService(secret: string) {
       return new SignJWT({ role: user.role, referenceId: user.referenceId, tv: user.tokenVersion })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
+        .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(SESSION_TTL)
         .sign(await keyReady);
@@ -51,15 +60,18 @@ export function createTokenService(secret: string) {
     async verify(token: string): Promise<TokenClaims | null> {
       const key = await keyReady;
       try {
-        // Pinned: a token claiming alg "none" or any other algorithm is refused.
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
+        // Pinned: a token claiming alg "none" or any other algorithm is refused; one without an expiry too.
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp', 'sub'] });
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.exp !== 'number') {
+          return null;
+        }
         return {
           sub: payload.sub,
           role: payload.role as Role,
           referenceId: (payload.referenceId as string | null) ?? null,
           tv: payload.tv,
           exp: payload.exp,
+          jti: typeof payload.jti === 'string' ? payload.jti : null,
         };
       } catch {
         return null;
@@ -87,8 +99,10 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
     return (await authenticateToken(tokenFrom(request))).user;
   }
 
-  /** The user a token stands for now, and when the token expires (seconds since the epoch). */
-  async function authenticateToken(token: string | undefined): Promise<{ user: AuthUser; expiresAt?: number }> {
+  /** The user a token stands for now, when the token expires (seconds since the epoch), and its session id. */
+  async function authenticateToken(
+    token: string | undefined,
+  ): Promise<{ user: AuthUser; expiresAt: number; sessionId: string | null }> {
     if (!token) throw unauthorized('Please sign in to continue.');
     const claims = await tokens.verify(token);
     if (!claims || !UUID.test(claims.sub)) throw unauthorized(SESSION_INVALID);
@@ -100,36 +114,27 @@ export function createAuthenticator(db: Db, tokens: TokenService) {
         referenceId: users.referenceId,
         name: users.name,
         tokenVersion: users.tokenVersion,
+        // In the same query: a session signed out on the server ends here.
+        revoked: claims.jti
+          ? sql<boolean>`exists (select 1 from ${revokedSessions} where ${revokedSessions.tokenId} = ${claims.jti})`
+          : sql<boolean>`false`,
       })
       .from(users)
       .where(eq(users.id, claims.sub));
     // A password reset raises the version: every session signed before it ends here.
-    if (!row || row.tokenVersion !== claims.tv) throw unauthorized(SESSION_INVALID);
-    const { tokenVersion: _version, ...user } = row;
-    return { user, expiresAt: claims.exp };
+    if (!row || row.tokenVersion !== claims.tv || row.revoked) throw unauthorized(SESSION_INVALID);
+    const { tokenVersion: _version, revoked: _revoked, ...user } = row;
+    return { user, expiresAt: claims.exp, sessionId: claims.jti };
   }
 
   return {
     authenticate,
     authenticateToken,
-    /** A preHandler that admits signed-in users, and only the given roles when any are given. */
-    require(...roles: Role[]): preHandlerAsyncHookHandler {
-      return async (request) => {
-        // Already read this request (by the Idempotency-Key check), or read now.
-        const user = request.user ?? (await authenticate(request));
-        request.user = user;
-        if (roles.length > 0 && !roles.includes(user.role)) {
-          throw forbidden(
-            `This is only for ${roles.map((r) => ROLE_LABELS[r]).join(', ')} accounts; you are signed in as ${ROLE_LABELS[user.role]}.`,
-          );
-        }
-      };
-    },
   };
 }
 export type Authenticator = ReturnType<typeof createAuthenticator>;
 
-/** The signed-in caller of a route guarded by `require`. */
+/** The signed-in caller of a route whose access declaration requires one (platform/access.ts). */
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized('Please sign in to continue.');
   return request.user;
@@ -142,3 +147,14 @@ export function sessionKey(request: FastifyRequest): string {
 }
 
 export const bearerSecurity: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];
+
+/** Revoked sessions are forgotten once their tokens would have expired anyway. */
+export function revokedSessionsSweepJob(): Job {
+  return {
+    name: 'sessions.sweep',
+    everyMs: 60 * 60_000,
+    async run(tx) {
+      await tx.delete(revokedSessions).where(lt(revokedSessions.expiresAt, new Date()));
+    },
+  };
+}

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
-import type { Authenticator } from './auth.ts';
 import { AppError, conflict, invalid } from './errors.ts';
 import type { Job } from './jobs.ts';
 import { inUnitOfWork, type Unit } from './unitOfWork.ts';
@@ -141,17 +140,19 @@ function bodyTooLarge(limit: number): AppError {
   );
 }
 
-export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenticator, limits: BodyLimits) {
+export function registerIdempotency(app: FastifyInstance, db: Db, limits: BodyLimits) {
   // The raw body is read once here (the outbox's replays carry a key; other requests pass untouched).
+  // Only for a caller the route admits: the access gate (onRequest) has refused everyone else and
+  // set request.user; a public route's request has no account to key on and is left alone.
   app.addHook('preParsing', async (request, _reply, payload) => {
     const key = keyOf(request);
-    if (!key || !MUTATING.has(request.method)) return payload;
+    if (!key || !MUTATING.has(request.method) || !request.user) return payload;
     if (!KEY_PATTERN.test(key)) {
       throw invalid('Idempotency-Key must be 1 to 255 visible ASCII characters (a UUID is best).');
     }
-    // Read whole (to fingerprint it), so bounded before and while reading.
+    // Read whole (to fingerprint it), so bounded before and while reading; files only where a route takes them.
     const multipart = /^multipart\/form-data/i.test(request.headers['content-type'] ?? '');
-    const limit = multipart ? limits.multipart : limits.json;
+    const limit = multipart && request.routeOptions.config.uploads ? limits.multipart : limits.json;
     if (Number(request.headers['content-length'] ?? 0) > limit) throw bodyTooLarge(limit);
     const chunks: Buffer[] = [];
     let size = 0;
@@ -179,21 +180,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db, auth: Authenti
 
   app.addHook('preHandler', async (request, reply) => {
     const key = keyOf(request);
-    if (!key || !MUTATING.has(request.method) || !KEY_PATTERN.test(key)) return;
+    if (!key || !MUTATING.has(request.method) || !KEY_PATTERN.test(key) || !request.user) return;
     // A request whose body was never parsed (no content) is fingerprinted by its method and path.
     const pending = (request.idempotency ??= {
       userId: '',
       key,
       fingerprint: fingerprintOf(request.method, request.url, Buffer.alloc(0), undefined),
     });
-    try {
-      // Kept on the request: the route's own guard uses it instead of reading the user again.
-      request.user = await auth.authenticate(request);
-    } catch {
-      // Not signed in: the route answers 401 and nothing is kept.
-      request.idempotency = undefined;
-      return;
-    }
     pending.userId = request.user.id;
     const [stored] = await db
       .select()

@@ -18,12 +18,15 @@ export function ownRoom(user: Pick<AuthUser, 'id' | 'role' | 'referenceId'>): st
 
 /** A room only the server puts a connection in: every connection of one account. */
 export const userRoom = (userId: string) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 export type Realtime = {
   /** Sends an event to everyone in a room, on every instance. */
   emit(room: string, event: RealtimeEvent, payload: unknown): void;
   /** Ends every connection of an account (sign-out elsewhere, password reset). */
   disconnectUser(userId: string): void;
+  /** Ends the sockets opened with one session (a sign-out), on every instance. */
+  disconnectSession(sessionId: string): void;
   /** How many connections this instance holds (for health and tests). */
   connectionCount(): number;
   close(): Promise<void>;
@@ -92,8 +95,10 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
   io.use(async (socket, next) => {
     const token = tokenOf(socket, parseCookie);
     try {
-      const { user, expiresAt } = await auth.authenticateToken(token);
+      const { user, expiresAt, sessionId } = await auth.authenticateToken(token);
       socket.data = { user, token: token! };
+      // Signing out on the server ends this session's sockets on every instance.
+      if (sessionId) void socket.join(sessionRoom(sessionId));
       if (expiresAt) {
         // The connection ends with the session it was opened with.
         const timer = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt * 1000 - Date.now()));
@@ -136,7 +141,10 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     });
 
     socket.on('leave', async (room: unknown, ack?: JoinAck) => {
-      if (typeof room === 'string' && room !== userRoom(socket.data.user.id)) await socket.leave(room);
+      // The rooms the server put the connection in (its account, its session) stay.
+      if (typeof room === 'string' && room !== userRoom(socket.data.user.id) && !room.startsWith('session:')) {
+        await socket.leave(room);
+      }
       if (typeof ack === 'function') ack({ ok: true, room: String(room) });
     });
   });
@@ -148,6 +156,9 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    disconnectSession(sessionId) {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     connectionCount: () => io.engine.clientsCount,
     async close() {

@@ -11,6 +11,8 @@ export const accountsApi = {
     }),
   signin: (body: { email: string; password: string }) =>
     request<{ data: SigninData }>('post', '/users/signin', { json: requireParam(body, 'body', 'signin') }),
+  /** Ends this session on the server: its token stops working everywhere at once. */
+  signout: (signal?: AbortSignal) => request<Message>('post', '/users/signout', { signal }),
   userDetails: (signal?: AbortSignal) => request<{ data: User }>('get', '/users/user-details', { signal }),
   verifyEmail: (token: string) =>
     request<Message>('get', '/users/verify-email', { query: { token: requireParam(token, 'token', 'verifyEmail') } }),

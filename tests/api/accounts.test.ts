@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, users } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, TEST_JWT_SECRET, startTestApp, type TestApp } from './support/test-app.ts';
 import { GOOD_PASSWORD, bearer, mailbox, mailedToken, newAccount, register, signin } from './support/accounts.ts';
+import { newAdmin } from './support/directory.ts';
+import { appointmentWorld, futureSlot } from './support/appointments.ts';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -396,13 +398,60 @@ describe('POST /api/users/register-by-reference-id', () => {
 });
 
 describe('public user lookups', () => {
+  // An admin may know every account; the rule for everyone else has its own tests below.
   let token: string;
+  let patientToken: string;
   let ids: string[];
   beforeAll(async () => {
     const a = await newAccount(t, 'lookup.a@example.in', 'PATIENT');
     const b = await newAccount(t, 'lookup.b@example.in', 'DOCTOR');
-    token = a.token;
+    token = await newAdmin(t, 'lookup.admin@example.in');
+    patientToken = a.token;
     ids = [a.user.id, b.user.id];
+  });
+
+  it('tells anyone but an admin only themselves among strangers, never the directory of everyone', async () => {
+    const res = await t.request(`/api/users/public/ids?ids=${ids.join(',')}`, { headers: bearer(patientToken) });
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(Object.keys(data.users)).toEqual([ids[0]]);
+    const search = await json(
+      await t.request('/api/users/test-search?name=Test&limit=100', { headers: bearer(patientToken) }),
+    );
+    expect(search.data.users.map((u: { id: string }) => u.id)).toEqual([ids[0]]);
+  });
+
+  it('tells the parties of one appointment about each other, and about nobody else', async () => {
+    const w = await appointmentWorld(t, 'lookup');
+    const book = await t.request('/api/appointments/patient/book-appointment', {
+      method: 'POST',
+      json: {
+        doctorId: w.doctor.referenceId,
+        scheduledAt: futureSlot(9),
+        mode: 'IN_PERSON',
+        reason: 'Fever for a week',
+      },
+      headers: bearer(w.patient.token),
+    });
+    expect(book.status).toBe(201);
+    const everyone = [w.patient, w.otherPatient, w.doctor, w.otherDoctor, w.hospital, w.otherHospital];
+    const ask = (asker: { token: string }) =>
+      t
+        .request(
+          `/api/users/public/ids?limit=100&ids=${[...everyone.map((m) => m.userId), w.admin.userId].join(',')}`,
+          {
+            headers: bearer(asker.token),
+          },
+        )
+        .then(json)
+        .then((body) => Object.keys(body.data.users).sort());
+    // The booking names the doctor alone: the patient and the doctor know each other, nobody else.
+    const party = [w.patient.userId, w.doctor.userId].sort();
+    expect(await ask(w.patient)).toEqual(party);
+    expect(await ask(w.doctor)).toEqual(party);
+    expect(await ask(w.otherPatient)).toEqual([w.otherPatient.userId]);
+    expect(await ask(w.otherDoctor)).toEqual([w.otherDoctor.userId]);
+    expect(await ask(w.admin)).toEqual([...everyone.map((m) => m.userId), w.admin.userId].sort());
   });
 
   it('needs a signed-in caller', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicRoute } from '../../server/platform/access.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -15,10 +16,13 @@ const expectedDatabase = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/probe/echo',
-    { schema: { body: z.object({ name: z.string().min(2), age: z.number().int().optional() }) } },
+    {
+      config: { access: publicRoute('a probe of this suite') },
+      schema: { body: z.object({ name: z.string().min(2), age: z.number().int().optional() }) },
+    },
     async (request) => ({ data: request.body }),
   );
-  app.get('/api/probe/boom', async () => {
+  app.get('/api/probe/boom', { config: { access: publicRoute('a probe of this suite') } }, async () => {
     throw new Error('relation "secret_table" does not exist: SELECT password FROM secret_table');
   });
 };

@@ -29,3 +29,17 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Sessions ended on the server before their token expired (sign-out): a token whose id (jti) is here
+ * is refused. Kept until the token would have expired anyway, then swept.
+ */
+export const revokedSessions = pgTable(
+  'revoked_sessions',
+  {
+    tokenId: text('token_id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
+);

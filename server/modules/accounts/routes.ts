@@ -17,7 +17,8 @@ import {
   userSchema,
   verifyEmailQuery,
 } from '../../../domain/schemas/accounts.ts';
-import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow, publicRoute } from '../../platform/access.ts';
+import { bearerSecurity, callerOf, tokenFrom } from '../../platform/auth.ts';
 import type { AppContext, RateLimitRule } from '../../platform/context.ts';
 import { accountsService } from './service.ts';
 
@@ -37,12 +38,11 @@ export const accountsRoutes =
   async (app) => {
     const accounts = accountsService(ctx);
     const tags = ['users'];
-    const signedIn = ctx.auth.require();
 
     app.post(
       '/users/register',
       {
-        config: limitBy(ctx.rateLimits.register, false),
+        config: { access: publicRoute('creates an account'), ...limitBy(ctx.rateLimits.register, false) },
         schema: {
           tags,
           summary: 'Create an account (any role but ADMIN) and mail a verification link',
@@ -62,6 +62,7 @@ export const accountsRoutes =
     app.get(
       '/users/verify-email',
       {
+        config: { access: publicRoute('the mailed link proves the address; there is no session yet') },
         schema: {
           tags,
           summary: 'Verify an email address with the mailed token',
@@ -78,7 +79,10 @@ export const accountsRoutes =
     app.post(
       '/users/resend-verification',
       {
-        config: limitBy(ctx.rateLimits.mailRequest, true),
+        config: {
+          access: publicRoute('for an account that cannot sign in yet'),
+          ...limitBy(ctx.rateLimits.mailRequest, true),
+        },
         schema: { tags, summary: 'Mail a new verification link', body: emailOnlyBody, response: { 200: messageOnly } },
       },
       async (request) => {
@@ -90,7 +94,7 @@ export const accountsRoutes =
     app.post(
       '/users/signin',
       {
-        config: limitBy(ctx.rateLimits.signin, true),
+        config: { access: publicRoute('signing in'), ...limitBy(ctx.rateLimits.signin, true) },
         schema: {
           tags,
           summary: 'Sign in with email and password',
@@ -104,7 +108,7 @@ export const accountsRoutes =
     app.get(
       '/users/user-details',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           summary: 'The signed-in user',
@@ -116,9 +120,29 @@ export const accountsRoutes =
     );
 
     app.post(
+      '/users/signout',
+      {
+        config: { access: allow('ANY', 'caller') },
+        schema: {
+          tags,
+          summary: 'End this session on the server: its token is refused from now on, and its sockets close',
+          security: bearerSecurity,
+          response: { 200: messageOnly },
+        },
+      },
+      async (request) => {
+        await accounts.signout(callerOf(request), tokenFrom(request));
+        return { message: 'You have been signed out.' };
+      },
+    );
+
+    app.post(
       '/users/request-reset-password',
       {
-        config: limitBy(ctx.rateLimits.mailRequest, true),
+        config: {
+          access: publicRoute('for someone who cannot sign in'),
+          ...limitBy(ctx.rateLimits.mailRequest, true),
+        },
         schema: { tags, summary: 'Mail a password reset link', body: emailOnlyBody, response: { 200: messageOnly } },
       },
       async (request) => {
@@ -133,6 +157,7 @@ export const accountsRoutes =
     app.post(
       '/users/reset-password/:token',
       {
+        config: { access: publicRoute('the mailed token proves the account') },
         schema: {
           tags,
           summary: 'Set a new password with a mailed token; signs out every session',
@@ -150,7 +175,7 @@ export const accountsRoutes =
     app.post(
       '/users/register-by-reference-id',
       {
-        preHandler: ctx.auth.require('ADMIN'),
+        config: { access: allow(['ADMIN'], 'none') },
         schema: {
           tags,
           summary:
@@ -171,10 +196,12 @@ export const accountsRoutes =
     app.get(
       '/users/public/ids',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'acquaintance') },
         schema: {
           tags,
-          summary: 'Public fields of the given users, keyed by id',
+          summary: 'Public fields of the given users the caller may know, keyed by id',
+          description:
+            'An admin may know every account; anyone else themselves, their own organisation, and the parties of appointments they are on. Other ids are left out.',
           security: bearerSecurity,
           querystring: publicIdsQuery,
           response: { 200: successEnvelope(publicUsersData) },
@@ -182,17 +209,19 @@ export const accountsRoutes =
       },
       async (request) => {
         const { ids, page, limit } = request.query;
-        return { data: await accounts.publicUsers(ids, page, limit) };
+        return { data: await accounts.publicUsers(callerOf(request), ids, page, limit) };
       },
     );
 
     app.get(
       '/users/test-search',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'acquaintance') },
         schema: {
           tags,
-          summary: 'Search users by name (public fields only)',
+          summary: 'Search, by name, the users the caller may know (public fields only)',
+          description:
+            'An admin searches every account; anyone else themselves, their own organisation, and the parties of appointments they are on.',
           security: bearerSecurity,
           querystring: nameSearchQuery,
           response: { 200: successEnvelope(publicUserListData) },
@@ -200,7 +229,7 @@ export const accountsRoutes =
       },
       async (request) => {
         const { name, page, limit } = request.query;
-        return { data: await accounts.searchByName(name, page, limit) };
+        return { data: await accounts.searchByName(callerOf(request), name, page, limit) };
       },
     );
   };

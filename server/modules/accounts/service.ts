@@ -1,16 +1,32 @@
-import { and, asc, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../domain/enums.ts';
 import type { PublicUser, User } from '../../../domain/schemas/accounts.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { revokedSessions, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError, conflict, forbidden, invalid, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { shareAnAppointment } from '../appointments/queries.ts';
 import { claimEmailToken, issueEmailToken, retireEmailTokens, type ClaimFailure } from './email-tokens.ts';
 
 const HOUR = 60 * 60_000;
+
+/**
+ * The accounts a caller may know of: an admin, every account; anyone else, themselves, the accounts
+ * of their own organisation (one referenceId), and the accounts of the profiles they share an
+ * appointment with (a patient and their doctor and hospital). Never the directory of everyone.
+ */
+export function knownTo(caller: AuthUser): SQL | undefined {
+  if (caller.role === 'ADMIN') return undefined;
+  if (!caller.referenceId) return eq(users.id, caller.id);
+  return or(
+    eq(users.id, caller.id),
+    eq(users.referenceId, caller.referenceId),
+    and(isNotNull(users.referenceId), shareAnAppointment(caller.referenceId, users.referenceId)),
+  );
+}
 export const VERIFY_EMAIL_TTL = 48 * HOUR;
 export const RESET_PASSWORD_TTL = HOUR;
 export const INVITATION_TTL = 72 * HOUR;
@@ -163,6 +179,27 @@ export function accountsService(ctx: AppContext) {
       });
     },
 
+    /**
+     * Ends the caller's session: its token id is kept until the token would have expired, and its
+     * sockets close. A token signed before sessions had ids ends with every session of the account.
+     */
+    async signout(caller: AuthUser, token: string | undefined) {
+      const claims = token ? await ctx.tokens.verify(token) : null;
+      if (claims?.jti) {
+        await db
+          .insert(revokedSessions)
+          .values({ tokenId: claims.jti, userId: caller.id, expiresAt: new Date(claims.exp * 1000) })
+          .onConflictDoNothing();
+        ctx.realtime.disconnectSession(claims.jti);
+        return;
+      }
+      await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, caller.id));
+      ctx.realtime.disconnectUser(caller.id);
+    },
+
     async resetPassword(token: string, password: string) {
       const claim = await claimEmailToken(db, token, 'RESET_PASSWORD');
       if ('failure' in claim) throw linkFailure(claim.failure, 'reset');
@@ -225,13 +262,14 @@ export function accountsService(ctx: AppContext) {
       return toUser(created);
     },
 
-    async publicUsers(ids: string[], page: number, limit: number) {
+    /** Of the given ids, the accounts the caller may know (knownTo); the others are simply absent. */
+    async publicUsers(caller: AuthUser, ids: string[], page: number, limit: number) {
       const slice = ids.slice(pageOffset(page, limit), pageOffset(page, limit) + limit);
       const rows = slice.length
         ? await db
             .select({ id: users.id, name: users.name, role: users.role, referenceId: users.referenceId })
             .from(users)
-            .where(inArray(users.id, slice))
+            .where(and(inArray(users.id, slice), knownTo(caller)))
         : [];
       return {
         users: Object.fromEntries(rows.map((row) => [row.id, toPublicUser(row)])),
@@ -239,9 +277,10 @@ export function accountsService(ctx: AppContext) {
       };
     },
 
-    async searchByName(name: string, page: number, limit: number) {
+    /** Accounts the caller may know (knownTo) whose name contains `name`. */
+    async searchByName(caller: AuthUser, name: string, page: number, limit: number) {
       const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const where = ilike(users.name, pattern);
+      const where = and(ilike(users.name, pattern), knownTo(caller));
       const [rows, [total]] = await Promise.all([
         db
           .select({ id: users.id, name: users.name, role: users.role, referenceId: users.referenceId })

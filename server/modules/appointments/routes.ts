@@ -20,6 +20,7 @@ import {
 } from '../../../domain/schemas/appointments.ts';
 import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
 import { bearerSecurity, callerOf, sessionKey } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { appointmentsService } from './service.ts';
 
@@ -34,15 +35,15 @@ export const appointmentsRoutes =
     const service = appointmentsService(ctx);
     const tags = ['appointments'];
     const security = bearerSecurity;
-    const signedIn = ctx.auth.require();
-    const parties = ctx.auth.require('PATIENT', 'DOCTOR', 'HOSPITAL', 'ADMIN');
-    const providers = ctx.auth.require('DOCTOR', 'HOSPITAL');
+    const providers = allow(['DOCTOR', 'HOSPITAL'], 'appointmentParty');
 
     app.post(
       '/appointments/patient/book-appointment',
       {
-        preHandler: ctx.auth.require('PATIENT'),
-        config: { rateLimit: { ...ctx.rateLimits.booking, keyGenerator: sessionKey } },
+        config: {
+          access: allow(['PATIENT'], 'caller'),
+          rateLimit: { ...ctx.rateLimits.booking, keyGenerator: sessionKey },
+        },
         schema: {
           tags,
           security,
@@ -62,7 +63,7 @@ export const appointmentsRoutes =
     app.post(
       '/appointments/search',
       {
-        preHandler: parties,
+        config: { access: allow(['PATIENT', 'DOCTOR', 'HOSPITAL', 'ADMIN'], 'appointmentParty') },
         schema: {
           tags,
           security,
@@ -82,7 +83,7 @@ export const appointmentsRoutes =
       app.get(
         path,
         {
-          preHandler: ctx.auth.require(role),
+          config: { access: allow([role], 'caller') },
           schema: {
             tags,
             security,
@@ -98,7 +99,7 @@ export const appointmentsRoutes =
     app.get(
       '/appointments/:appointmentId',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'appointmentParty') },
         schema: {
           tags,
           security,
@@ -113,7 +114,7 @@ export const appointmentsRoutes =
     app.delete(
       '/appointments/:appointmentId',
       {
-        preHandler: ctx.auth.require('PATIENT', 'ADMIN'),
+        config: { access: allow(['PATIENT', 'ADMIN'], 'appointmentParty') },
         schema: {
           tags,
           security,
@@ -132,7 +133,7 @@ export const appointmentsRoutes =
     app.patch(
       '/appointments/:appointmentId/decision',
       {
-        preHandler: providers,
+        config: { access: providers },
         schema: {
           tags,
           security,
@@ -156,7 +157,7 @@ export const appointmentsRoutes =
     app.patch(
       '/appointments/:appointmentId/confirm',
       {
-        preHandler: providers,
+        config: { access: providers },
         schema: {
           tags,
           security,
@@ -175,7 +176,7 @@ export const appointmentsRoutes =
     app.patch(
       '/appointments/:appointmentId/cancel',
       {
-        preHandler: ctx.auth.require('PATIENT'),
+        config: { access: allow(['PATIENT'], 'appointmentParty') },
         schema: {
           tags,
           security,
@@ -194,7 +195,7 @@ export const appointmentsRoutes =
     app.patch(
       '/appointments/:appointmentId/reschedule',
       {
-        preHandler: providers,
+        config: { access: providers },
         schema: {
           tags,
           security,
@@ -213,7 +214,7 @@ export const appointmentsRoutes =
     app.patch(
       '/appointments/:appointmentId/respond-reschedule',
       {
-        preHandler: ctx.auth.require('PATIENT'),
+        config: { access: allow(['PATIENT'], 'appointmentParty') },
         schema: {
           tags,
           security,
@@ -237,7 +238,7 @@ export const appointmentsRoutes =
     app.patch(
       '/appointments/:appointmentId/outcome',
       {
-        preHandler: providers,
+        config: { access: providers },
         schema: {
           tags,
           security,
@@ -261,7 +262,7 @@ export const appointmentsRoutes =
     app.get(
       '/appointments/:appointmentId/conversation',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'appointmentParty') },
         schema: {
           tags,
           security,
@@ -279,8 +280,10 @@ export const appointmentsRoutes =
     app.post(
       '/appointments/:appointmentId/message',
       {
-        preHandler: ctx.auth.require('PATIENT', 'DOCTOR', 'HOSPITAL'),
-        config: { rateLimit: { ...ctx.rateLimits.message, keyGenerator: sessionKey } },
+        config: {
+          access: allow(['PATIENT', 'DOCTOR', 'HOSPITAL'], 'appointmentParty'),
+          rateLimit: { ...ctx.rateLimits.message, keyGenerator: sessionKey },
+        },
         schema: {
           tags,
           security,

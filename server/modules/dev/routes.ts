@@ -3,15 +3,17 @@ import { desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailboxData, mailboxQuery } from '../../../domain/schemas/accounts.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { localOnlyRoute } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 
-/** Development only (never registered in production): read the mail the app would have sent. */
+/** Development only (registered with DEV_ROUTES, never in production): read the mail the app would have sent. */
 export const devRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dev/mailbox',
       {
+        config: { access: localOnlyRoute('development mail reader: this machine only, and only with DEV_ROUTES') },
         schema: {
           tags: ['development'],
           summary: 'Mail sent to an address, newest first (not in production)',

@@ -11,6 +11,7 @@ import {
   updateDiagnosticsBody,
 } from '../../../domain/schemas/diagnostics.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { diagnosticsService } from './service.ts';
 
@@ -21,14 +22,13 @@ export const diagnosticsRoutes =
   async (app) => {
     const diagnostics = diagnosticsService(ctx);
     const tags = ['diagnostics'];
-    const signedIn = ctx.auth.require();
-    const managers = ctx.auth.require('DIAGNOSTICS', 'ADMIN');
+    const managers = allow(['DIAGNOSTICS', 'ADMIN'], 'organisation');
     const security = bearerSecurity;
 
     app.post(
       '/diagnostics/onboard',
       {
-        preHandler: ctx.auth.require('DIAGNOSTICS'),
+        config: { access: allow(['DIAGNOSTICS'], 'caller') },
         schema: {
           tags,
           security,
@@ -47,7 +47,7 @@ export const diagnosticsRoutes =
     app.get(
       '/diagnostics/me',
       {
-        preHandler: ctx.auth.require('DIAGNOSTICS'),
+        config: { access: allow(['DIAGNOSTICS'], 'caller') },
         schema: {
           tags,
           security,
@@ -61,7 +61,7 @@ export const diagnosticsRoutes =
     app.get(
       '/diagnostics/search',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'none') },
         schema: {
           tags,
           security,
@@ -76,7 +76,7 @@ export const diagnosticsRoutes =
     app.get(
       '/diagnostics/:diagnosticsId',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'listed') },
         schema: {
           tags,
           security,
@@ -91,7 +91,7 @@ export const diagnosticsRoutes =
     app.patch(
       '/diagnostics/:diagnosticsId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -109,7 +109,7 @@ export const diagnosticsRoutes =
     app.patch(
       '/diagnostics/:diagnosticsId/results-turnaround',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -128,7 +128,7 @@ export const diagnosticsRoutes =
     app.patch(
       '/diagnostics/:diagnosticsId/staffing-expertise',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,

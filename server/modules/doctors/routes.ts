@@ -10,6 +10,7 @@ import {
   updateDoctorBody,
 } from '../../../domain/schemas/doctors.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { doctorsService } from './service.ts';
 
@@ -21,13 +22,12 @@ export const doctorsRoutes =
   async (app) => {
     const doctors = doctorsService(ctx);
     const tags = ['doctors'];
-    const signedIn = ctx.auth.require();
     const security = bearerSecurity;
 
     app.post(
       '/doctors/onboard',
       {
-        preHandler: ctx.auth.require('DOCTOR'),
+        config: { access: allow(['DOCTOR'], 'caller') },
         schema: {
           tags,
           security,
@@ -45,7 +45,7 @@ export const doctorsRoutes =
     app.get(
       '/doctors/me',
       {
-        preHandler: ctx.auth.require('DOCTOR'),
+        config: { access: allow(['DOCTOR'], 'caller') },
         schema: {
           tags,
           security,
@@ -59,7 +59,7 @@ export const doctorsRoutes =
     app.get(
       '/doctors/search',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'none') },
         schema: {
           tags,
           security,
@@ -75,7 +75,7 @@ export const doctorsRoutes =
     app.get(
       '/doctors/slug/:slug',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'listed') },
         schema: {
           tags,
           security,
@@ -90,7 +90,7 @@ export const doctorsRoutes =
     app.get(
       '/doctors/:doctorId',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'listed') },
         schema: {
           tags,
           security,
@@ -105,7 +105,7 @@ export const doctorsRoutes =
     app.patch(
       '/doctors/:doctorId',
       {
-        preHandler: ctx.auth.require('DOCTOR', 'ADMIN'),
+        config: { access: allow(['DOCTOR', 'ADMIN'], 'organisation') },
         schema: {
           tags,
           security,

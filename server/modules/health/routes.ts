@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponse } from '../../../domain/schemas/health.ts';
 import type { Database } from '../../db/client.ts';
+import { publicRoute } from '../../platform/access.ts';
 import { APP_VERSION } from '../../version.ts';
 
 export const healthRoutes =
@@ -9,6 +10,7 @@ export const healthRoutes =
     app.get(
       '/health',
       {
+        config: { access: publicRoute('load balancers and monitors ask whether the API is up') },
         schema: {
           tags: ['platform'],
           summary: 'Whether the API and its database answer',

@@ -14,6 +14,7 @@ import {
   updateHospitalBody,
 } from '../../../domain/schemas/hospitals.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { hospitalsService } from './service.ts';
 
@@ -27,14 +28,13 @@ export const hospitalsRoutes =
   async (app) => {
     const hospitals = hospitalsService(ctx);
     const tags = ['hospitals'];
-    const signedIn = ctx.auth.require();
-    const managers = ctx.auth.require('HOSPITAL', 'ADMIN');
+    const managers = allow(['HOSPITAL', 'ADMIN'], 'organisation');
     const security = bearerSecurity;
 
     app.post(
       '/hospitals/onboard',
       {
-        preHandler: ctx.auth.require('HOSPITAL'),
+        config: { access: allow(['HOSPITAL'], 'caller') },
         schema: {
           tags,
           security,
@@ -52,7 +52,7 @@ export const hospitalsRoutes =
     app.get(
       '/hospitals/me',
       {
-        preHandler: ctx.auth.require('HOSPITAL'),
+        config: { access: allow(['HOSPITAL'], 'caller') },
         schema: {
           tags,
           security,
@@ -66,7 +66,7 @@ export const hospitalsRoutes =
     app.get(
       '/hospitals/search',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'none') },
         schema: {
           tags,
           security,
@@ -81,7 +81,7 @@ export const hospitalsRoutes =
     app.get(
       '/hospitals/:hospitalId',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'listed') },
         schema: {
           tags,
           security,
@@ -96,7 +96,7 @@ export const hospitalsRoutes =
     app.patch(
       '/hospitals/:hospitalId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -112,7 +112,7 @@ export const hospitalsRoutes =
     app.post(
       '/hospitals/:hospitalId/departments',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -131,7 +131,7 @@ export const hospitalsRoutes =
     app.put(
       '/hospitals/:hospitalId/departments/:departmentId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -154,7 +154,7 @@ export const hospitalsRoutes =
     app.delete(
       '/hospitals/:hospitalId/departments/:departmentId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -172,7 +172,7 @@ export const hospitalsRoutes =
     app.post(
       '/hospitals/:hospitalId/emergency-contacts',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -191,7 +191,7 @@ export const hospitalsRoutes =
     app.patch(
       '/hospitals/:hospitalId/emergency-contacts/:contactId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -214,7 +214,7 @@ export const hospitalsRoutes =
     app.delete(
       '/hospitals/:hospitalId/emergency-contacts/:contactId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { successEnvelope } from '../../../domain/schemas/common.ts';
 import { idempotencyKeyState, idempotencyLookupBody } from '../../../domain/schemas/offline.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { lookupKeys } from '../../platform/idempotency.ts';
 
@@ -12,7 +13,7 @@ export const idempotencyRoutes =
     app.post(
       '/idempotency-keys/lookup',
       {
-        preHandler: ctx.auth.require(),
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags: ['offline'],
           security: bearerSecurity,

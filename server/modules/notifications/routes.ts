@@ -14,6 +14,7 @@ import {
   updatePreferencesBody,
 } from '../../../domain/schemas/notifications.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notificationsService } from './service.ts';
 
@@ -26,12 +27,11 @@ export const notificationsRoutes =
     const service = notificationsService(ctx);
     const tags = ['notifications'];
     const security = bearerSecurity;
-    const signedIn = ctx.auth.require();
 
     app.post(
       '/notifications',
       {
-        preHandler: ctx.auth.require('ADMIN'),
+        config: { access: allow(['ADMIN'], 'none') },
         schema: {
           tags,
           security,
@@ -48,7 +48,7 @@ export const notificationsRoutes =
     app.get(
       '/notifications',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -63,7 +63,7 @@ export const notificationsRoutes =
     app.delete(
       '/notifications',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -77,7 +77,7 @@ export const notificationsRoutes =
     app.get(
       '/notifications/unread/count',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -91,7 +91,7 @@ export const notificationsRoutes =
     app.put(
       '/notifications/mark-all-read',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -105,7 +105,7 @@ export const notificationsRoutes =
     app.get(
       '/notifications/preferences',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -119,7 +119,7 @@ export const notificationsRoutes =
     app.patch(
       '/notifications/preferences',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -139,7 +139,7 @@ export const notificationsRoutes =
     app.get(
       '/notifications/push/public-key',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'none') },
         schema: {
           tags,
           security,
@@ -153,7 +153,7 @@ export const notificationsRoutes =
     app.post(
       '/notifications/push/subscriptions',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -172,7 +172,7 @@ export const notificationsRoutes =
     app.delete(
       '/notifications/push/subscriptions',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'caller') },
         schema: {
           tags,
           security,
@@ -190,7 +190,7 @@ export const notificationsRoutes =
     app.delete(
       '/notifications/:notificationId',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'recipient') },
         schema: {
           tags,
           security,
@@ -205,7 +205,7 @@ export const notificationsRoutes =
     app.put(
       '/notifications/:notificationId/read',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'recipient') },
         schema: {
           tags,
           security,

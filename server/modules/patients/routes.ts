@@ -14,6 +14,7 @@ import {
   updatePatientBody,
 } from '../../../domain/schemas/patients.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { readUpload } from '../../platform/files.ts';
@@ -28,13 +29,11 @@ export const patientsRoutes =
     const patients = patientsService(ctx);
     const tags = ['patients'];
     const security = bearerSecurity;
-    const signedIn = ctx.auth.require();
-    const managers = ctx.auth.require(...PATIENT_MANAGER_ROLES);
 
     app.post(
       '/patients',
       {
-        preHandler: managers,
+        config: { access: allow(PATIENT_MANAGER_ROLES, 'caller') },
         schema: {
           tags,
           security,
@@ -54,7 +53,7 @@ export const patientsRoutes =
     app.get(
       '/patients',
       {
-        preHandler: ctx.auth.require(...PATIENT_LIST_ROLES),
+        config: { access: allow(PATIENT_LIST_ROLES, 'patientCare') },
         schema: {
           tags,
           security,
@@ -71,7 +70,7 @@ export const patientsRoutes =
     app.get(
       '/patients/me',
       {
-        preHandler: ctx.auth.require('PATIENT'),
+        config: { access: allow(['PATIENT'], 'caller') },
         schema: {
           tags,
           security,
@@ -85,7 +84,7 @@ export const patientsRoutes =
     app.get(
       '/patients/statistics/overview',
       {
-        preHandler: ctx.auth.require('ADMIN'),
+        config: { access: allow(['ADMIN'], 'none') },
         schema: {
           tags,
           security,
@@ -99,7 +98,7 @@ export const patientsRoutes =
     app.get(
       '/patients/:id',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'patientCare') },
         schema: {
           tags,
           security,
@@ -114,7 +113,7 @@ export const patientsRoutes =
     app.put(
       '/patients/:id',
       {
-        preHandler: managers,
+        config: { access: allow(PATIENT_MANAGER_ROLES, 'patientCare') },
         schema: {
           tags,
           security,
@@ -130,7 +129,7 @@ export const patientsRoutes =
     app.delete(
       '/patients/:id',
       {
-        preHandler: managers,
+        config: { access: allow(PATIENT_MANAGER_ROLES, 'patientCare') },
         schema: {
           tags,
           security,
@@ -148,7 +147,7 @@ export const patientsRoutes =
     app.post(
       '/patients/:id/documents',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'patientCare'), uploads: true },
         schema: {
           tags,
           security,
@@ -168,7 +167,7 @@ export const patientsRoutes =
     app.get(
       '/patients/:id/documents',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'patientCare') },
         schema: {
           tags,
           security,
@@ -189,7 +188,10 @@ export const patientsRoutes =
     ) =>
       app.get(
         `/patients/:id/documents/:documentId/${view}`,
-        { preHandler: signedIn, schema: { tags, security, summary, params: documentParams } },
+        {
+          config: { access: allow('ANY', 'patientCare') },
+          schema: { tags, security, summary, params: documentParams },
+        },
         async (request, reply) => {
           const { id, documentId } = request.params;
           const file = await patients.documentContent(callerOf(request), id, documentId);
@@ -218,7 +220,7 @@ export const patientsRoutes =
     app.post(
       '/patients/:id/medical-history',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'patientCare') },
         schema: {
           tags,
           security,
@@ -237,7 +239,7 @@ export const patientsRoutes =
     app.get(
       '/patients/:id/medical-history',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'patientCare') },
         schema: {
           tags,
           security,

@@ -18,6 +18,7 @@ import {
   updatePharmacyBody,
 } from '../../../domain/schemas/pharmacies.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { readUpload } from '../../platform/files.ts';
 import { pharmaciesService } from './service.ts';
@@ -34,14 +35,13 @@ export const pharmaciesRoutes =
   async (app) => {
     const pharmacies = pharmaciesService(ctx);
     const tags = ['pharmacies'];
-    const signedIn = ctx.auth.require();
-    const managers = ctx.auth.require('PHARMACY', 'ADMIN');
+    const managers = allow(['PHARMACY', 'ADMIN'], 'organisation');
     const security = bearerSecurity;
 
     app.post(
       '/pharmacies/onboard',
       {
-        preHandler: ctx.auth.require('PHARMACY'),
+        config: { access: allow(['PHARMACY'], 'caller') },
         schema: {
           tags,
           security,
@@ -59,7 +59,7 @@ export const pharmaciesRoutes =
     app.get(
       '/pharmacies/me',
       {
-        preHandler: ctx.auth.require('PHARMACY'),
+        config: { access: allow(['PHARMACY'], 'caller') },
         schema: {
           tags,
           security,
@@ -73,7 +73,7 @@ export const pharmaciesRoutes =
     app.get(
       '/pharmacies/search',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'none') },
         schema: {
           tags,
           security,
@@ -89,7 +89,7 @@ export const pharmaciesRoutes =
     app.get(
       '/pharmacies/:id',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'listed') },
         schema: {
           tags,
           security,
@@ -104,7 +104,7 @@ export const pharmaciesRoutes =
     app.put(
       '/pharmacies/:id',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -120,7 +120,7 @@ export const pharmaciesRoutes =
     app.delete(
       '/pharmacies/:id',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -139,7 +139,7 @@ export const pharmaciesRoutes =
     app.patch(
       '/pharmacies/:id/opening-hours',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -158,7 +158,7 @@ export const pharmaciesRoutes =
     app.patch(
       '/pharmacies/:id/emergency-info',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -176,7 +176,7 @@ export const pharmaciesRoutes =
     app.post(
       '/pharmacies/:id/pharmacists',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -195,7 +195,7 @@ export const pharmaciesRoutes =
     app.put(
       '/pharmacies/:id/pharmacists/:pharmacistId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -218,7 +218,7 @@ export const pharmaciesRoutes =
     app.delete(
       '/pharmacies/:id/pharmacists/:pharmacistId',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,
@@ -236,7 +236,7 @@ export const pharmaciesRoutes =
     app.post(
       '/pharmacies/:id/pharmacists/:pharmacistId/verify',
       {
-        preHandler: ctx.auth.require('ADMIN'),
+        config: { access: allow(['ADMIN'], 'none') },
         schema: {
           tags,
           security,
@@ -254,7 +254,7 @@ export const pharmaciesRoutes =
     app.post(
       '/pharmacies/:id/images',
       {
-        preHandler: managers,
+        config: { access: managers, uploads: true },
         schema: {
           tags,
           security,
@@ -277,7 +277,7 @@ export const pharmaciesRoutes =
     app.get(
       '/pharmacies/:id/images',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'listed') },
         schema: {
           tags,
           security,
@@ -292,7 +292,7 @@ export const pharmaciesRoutes =
     app.get(
       '/pharmacies/:id/images/:imageId/content',
       {
-        preHandler: signedIn,
+        config: { access: allow('ANY', 'listed') },
         schema: {
           tags,
           security,
@@ -314,7 +314,7 @@ export const pharmaciesRoutes =
     app.delete(
       '/pharmacies/:id/images/:imageUrl',
       {
-        preHandler: managers,
+        config: { access: managers },
         schema: {
           tags,
           security,

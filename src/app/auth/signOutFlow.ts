@@ -1,7 +1,7 @@
 /**
  * The user's sign-out, loaded only when someone signs out (the login route stays small): asks first
  * when changes made on this device have not been sent, turns push alerts off while the token still
- * works, ends the session, then removes the user's data from the device.
+ * works, ends the session on the server and on the device, then removes the user's data from the device.
  */
 import { forgetUserOnDevice } from './deviceUser.ts';
 
@@ -37,6 +37,15 @@ export async function signOutOfDevice({ userId, confirmUnsent, endSession, warn 
     import('../../features/notifications/pushDevice.ts').then(({ turnAlertsOff }) => turnAlertsOff()),
     PUSH_OFF_TIMEOUT_MS,
   ).catch((error: unknown) => console.warn('sign-out: push alerts could not be turned off', error));
+
+  // The server ends the token too, so a copy of it (a shared device, a stolen cookie) stops working.
+  // Offline, the token simply expires in its time; the device forgets it either way.
+  await withTimeout(
+    import('../../api/accounts.ts').then(({ accountsApi }) =>
+      accountsApi.signout(AbortSignal.timeout(PUSH_OFF_TIMEOUT_MS)),
+    ),
+    PUSH_OFF_TIMEOUT_MS,
+  ).catch((error: unknown) => console.warn('sign-out: the server could not end the session', error));
 
   endSession();
   // The signed-in area unmounts first (its cache stops writing), then the device forgets the user.

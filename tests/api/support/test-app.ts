@@ -84,6 +84,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     LOG_LEVEL: logTo ? 'info' : 'silent',
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: path.join('/tmp', `caremesh-test-${process.pid}`),
+    // The suites read mail through the development mailbox (served to this machine only).
+    ...(env.NODE_ENV === 'production' ? {} : { DEV_ROUTES: 'true' }),
     ...env,
   });
   const logger = logTo ? { ...(loggerOptions(config) as object), stream: logTo } : false;
