@@ -69,8 +69,19 @@ export function admittedRoles(access: Access): readonly Role[] {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-/** The TCP peer is this machine (never a forwarded header: a proxy on this machine is not the caller). */
+/**
+ * The TCP peer is this machine and no proxy forwarded the request: a reverse proxy on this machine
+ * makes every caller look local, so a forwarded request never counts as local.
+ */
 export function fromThisMachine(request: FastifyRequest): boolean {
+  const headers = request.headers;
+  if (
+    headers['x-forwarded-for'] !== undefined ||
+    headers.forwarded !== undefined ||
+    headers['x-real-ip'] !== undefined
+  ) {
+    return false;
+  }
   return LOOPBACK.has(request.raw.socket.remoteAddress ?? '');
 }
 
