@@ -17,7 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerAccessGate } from './platform/access.ts';
+import { isApiRoute, registerAccessGate } from './platform/access.ts';
 import { createAuthenticator, createTokenService, revokedSessionsSweepJob } from './platform/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './platform/context.ts';
 import { AppError, registerErrorHandling } from './platform/errors.ts';
@@ -88,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app, { bodyLimit: BODY_LIMIT });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // An API answer is about someone at some moment: no browser or proxy keeps it unless its route says so.
+    if (isApiRoute(request.url) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   // API answers (directory pages, lists) compressed for slow mobile networks; built assets come precompressed.

@@ -26,7 +26,8 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
       index: 'index.html',
       cacheControl: false,
       setHeaders(reply, filePath) {
-        const name = path.basename(filePath);
+        // A precompressed copy (index.html.br) is cached like the file it stands for.
+        const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
         const relative = path.relative(staticDir, filePath);
         if (NO_CACHE_FILES.has(name)) reply.header('Cache-Control', 'no-cache');
         else if (relative.startsWith(`assets${path.sep}`)) reply.header('Cache-Control', IMMUTABLE);

@@ -1,7 +1,7 @@
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -36,6 +36,12 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>CareMesh</title><div id="root"></div>');
   await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"CareMesh"}');
+  // The build writes compressed copies of the shell and the worker too (scripts/vite-precompress.ts).
+  for (const file of ['index.html', 'sw.js', 'manifest.webmanifest']) {
+    const content = readFileSync(path.join(staticDir, file));
+    await writeFile(path.join(staticDir, `${file}.br`), brotliCompressSync(content));
+    await writeFile(path.join(staticDir, `${file}.gz`), gzipSync(content));
+  }
   await writeFile(path.join(staticDir, 'assets', 'index-3f2a1b.js'), 'console.log(1)');
   await writeFile(path.join(staticDir, 'assets', 'index-3f2a1b.js.br'), brotliCompressSync('console.log(1)'));
   await writeFile(path.join(staticDir, 'icon-192.png'), 'png');
@@ -220,6 +226,17 @@ describe('the built PWA', () => {
     }
   });
 
+  it('never caches the shell, the worker or the manifest in their compressed forms either', async () => {
+    for (const file of ['/', '/index.html', '/sw.js', '/manifest.webmanifest']) {
+      for (const encoding of ['br', 'gzip']) {
+        const res = await t.request(file, { headers: { accept: 'text/html,*/*', 'accept-encoding': encoding } });
+        expect(res.status, file).toBe(200);
+        expect(res.headers.get('content-encoding'), `${file} ${encoding}`).toBe(encoding);
+        expect(res.headers.get('cache-control'), `${file} ${encoding}`).toBe('no-cache');
+      }
+    }
+  });
+
   it('answers a missing asset with 404, not the shell', async () => {
     const res = await t.request('/assets/index-gone.js', { headers: { accept: '*/*' } });
     expect(res.status).toBe(404);
@@ -231,6 +248,18 @@ describe('the built PWA', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).not.toContain('text/html');
     expect(await res.json()).toMatchObject({ message: 'Transport unknown' });
+  });
+});
+
+describe('API answers and caches', () => {
+  it('are never stored: public, signed-in, refused and missing answers alike', async () => {
+    const answers = [
+      await t.request('/api/hospitals/search'),
+      await t.request('/api/users/me'),
+      await t.request('/api/probe/echo', { method: 'POST', json: { name: 'x' } }),
+      await t.request('/api/nowhere'),
+    ];
+    for (const res of answers) expect(res.headers.get('cache-control'), res.url).toBe('no-store');
   });
 });
 
