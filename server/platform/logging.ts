@@ -1,12 +1,68 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
-const SECRET_QUERY = /([?&](?:token|password|secret|key|code|signature)=)[^&#]*/gi;
+// Tokens, and personal data a query string may carry (an email, a phone number).
+const SECRET_QUERY = /([?&](?:token|password|secret|key|code|signature|to|email|phone)=)[^&#]*/gi;
 const SECRET_PATH = /(\/reset-password\/)[^/?#]+/gi;
 
 /** Tokens travel in some URLs (verification and reset links); they never reach the log. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
+}
+
+/** What a database error may tell the log: where and why it failed, never a value (SQLSTATE fields only). */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine'];
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+type Serialized = { type: string; message: string; stack?: string; cause?: Serialized } & Record<string, unknown>;
+
+function isDatabaseError(error: Error & Record<string, unknown>): boolean {
+  return (
+    error.name === 'DrizzleQueryError' ||
+    'params' in error ||
+    'query' in error ||
+    (typeof error.code === 'string' && SQLSTATE.test(error.code) && 'severity' in error)
+  );
+}
+
+const EMAIL = /[^\s@<>"'(),;:]+@[^\s@<>"'(),;:]+\.[^\s@<>"'(),;:]+/g;
+/** A mail server's or a library's message may quote an address: the log keeps its shape only. */
+const withoutEmails = (message: string) => message.slice(0, 500).replace(EMAIL, '[email]');
+
+/** The stack's frames without its first line, which repeats the message. */
+function framesOf(error: Error): string | undefined {
+  return error.stack
+    ?.split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .join('\n');
+}
+
+/**
+ * The log's view of an error. A database error's message, detail, query and parameters quote the
+ * values it was given (a password hash, an email, a message), so only its SQLSTATE fields are kept.
+ */
+export function serializeError(error: unknown, depth = 0): Serialized {
+  if (!(error instanceof Error)) {
+    const message = typeof error === 'string' ? error : (error as { message?: unknown } | null)?.message;
+    return { type: typeof error, message: typeof message === 'string' ? withoutEmails(message) : 'not an Error' };
+  }
+  const fields = error as Error & Record<string, unknown>;
+  const serialized: Serialized = isDatabaseError(fields)
+    ? {
+        type: error.name === 'DrizzleQueryError' ? 'DatabaseQueryError' : 'DatabaseError',
+        message: 'a database query failed',
+        ...Object.fromEntries(
+          DATABASE_ERROR_FIELDS.filter((key) => typeof fields[key] === 'string').map((key) => [key, fields[key]]),
+        ),
+      }
+    : {
+        type: error.name,
+        message: withoutEmails(error.message),
+        ...(typeof fields.code === 'string' ? { code: fields.code } : {}),
+      };
+  serialized.stack = framesOf(error) ?? '';
+  if (error.cause !== undefined && depth < 4) serialized.cause = serializeError(error.cause, depth + 1);
+  return serialized;
 }
 
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'nodeEnv'>): FastifyServerOptions['logger'] {
@@ -27,6 +83,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Fas
       censor: '[redacted]',
     },
     serializers: {
+      err: (error: unknown) => ({ stack: '', ...serializeError(error) }),
       req(request) {
         return {
           method: request.method,

@@ -33,7 +33,7 @@ export async function createMailer(
           .sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text })
           .then(() => db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id)))
           .catch((error: Error) => {
-            log.error({ mailId: row.id, err: { message: error.message } }, 'mail could not be sent');
+            log.error({ mailId: row.id, err: error }, 'mail could not be sent');
             return db
               .update(mailOutbox)
               .set({ lastError: error.message.slice(0, 500) })

@@ -74,6 +74,39 @@ export const GENEROUS_LIMITS: AppDeps['rateLimits'] = {
   message: { max: 10_000, timeWindow: 60_000 },
 };
 
+// What must never reach the server's log, whatever a suite does (issue: secrets and personal data).
+const LOG_LEAKS: Array<[string, RegExp]> = [
+  [
+    'a password',
+    /Swasthya2026|CareMesh@2026|Guess12345|Another2028|NewSecret2027|Naya-Shabd-2027|Naya-Password-2026|Hridaya2026/,
+  ],
+  ['a password hash', /\$argon2(id|i|d)\$/],
+  ['a session token', /eyJ[\w-]{10,}\.[\w-]{10,}\.[\w-]{10,}/],
+  ['an email address', /[\w.+-]+@[\w-]+(\.[\w-]+)+/],
+];
+
+/**
+ * Every suite's server logs at the production level into this check: a line that holds a password,
+ * a hash, a token or an email fails the suite when its app closes.
+ */
+function logGuard(forward?: { write(line: string): void }) {
+  const leaks: string[] = [];
+  return {
+    stream: {
+      write(line: string) {
+        forward?.write(line);
+        for (const [what, pattern] of LOG_LEAKS) {
+          if (pattern.test(line)) leaks.push(`${what} in: ${line.slice(0, 400)}`);
+        }
+      },
+    },
+    check() {
+      if (leaks.length > 0)
+        throw new Error(`the server log holds ${leaks.length} leak(s):\n${leaks.slice(0, 5).join('\n')}`);
+    },
+  };
+}
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { env = {}, configure, rateLimits, logTo, pushAgent, startJobs = false } = options;
   const { database, dispose } = options.database
@@ -81,14 +114,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     : await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: logTo ? 'info' : 'silent',
+    LOG_LEVEL: 'info',
     JWT_SECRET: TEST_JWT_SECRET,
     DATA_DIR: path.join('/tmp', `caremesh-test-${process.pid}`),
     // The suites read mail through the development mailbox (served to this machine only).
     ...(env.NODE_ENV === 'production' ? {} : { DEV_ROUTES: 'true' }),
     ...env,
   });
-  const logger = logTo ? { ...(loggerOptions(config) as object), stream: logTo } : false;
+  const guard = logGuard(logTo);
+  const logger = { ...(loggerOptions(config) as object), stream: guard.stream };
   const app = await buildApp({ config, database, logger, rateLimits, pushAgent, startJobs });
   await configure?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -110,6 +144,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await dispose();
+      guard.check();
     },
   };
 }
