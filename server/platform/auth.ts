@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { eq, lt, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
@@ -138,12 +138,6 @@ export type Authenticator = ReturnType<typeof createAuthenticator>;
 export function callerOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized('Please sign in to continue.');
   return request.user;
-}
-
-/** A rate-limit key per signed-in session (the token's hash), or per address without one. */
-export function sessionKey(request: FastifyRequest): string {
-  const token = tokenFrom(request);
-  return token ? `s:${createHash('sha256').update(token).digest('base64url').slice(0, 32)}` : `ip:${request.ip}`;
 }
 
 export const bearerSecurity: Array<Record<string, string[]>> = [{ bearer: [] }, { cookie: [] }];

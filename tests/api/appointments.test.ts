@@ -5,6 +5,7 @@ import { APPOINTMENT_STATUSES } from '../../domain/enums.ts';
 import { appointmentMessages, appointments } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { appointmentWorld, book, client, futureSlot, json, type World } from './support/appointments.ts';
+import { signin } from './support/accounts.ts';
 
 let t: TestApp;
 let w: World;
@@ -557,6 +558,13 @@ describe('limits', () => {
       expect(statuses).toEqual([201, 201, 201, 429]);
       expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
       expect((await json(last!)).error).toBe('RATE_LIMITED');
+      // Signing in again starts no new budget: the limit belongs to the account.
+      const again = await signin(limited, 'asha.flood@example.in');
+      expect(again.status).toBe(200);
+      const fresh = ((await json(again)) as { data: { token: string } }).data.token;
+      expect(fresh).not.toBe(world.patient.token);
+      const retried = await book(limited, fresh, { doctorId: world.doctor.referenceId, scheduledAt: futureSlot(70) });
+      expect(retried.status).toBe(429);
       // Another patient's session is not held back by the first one's flood.
       const other = await book(limited, world.otherPatient.token, {
         doctorId: world.doctor.referenceId,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { successEnvelope } from '../../../domain/schemas/common.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,30 +18,32 @@ import {
 } from '../../../domain/schemas/accounts.ts';
 import { allow, publicRoute } from '../../platform/access.ts';
 import { bearerSecurity, callerOf, tokenFrom } from '../../platform/auth.ts';
-import type { AppContext, RateLimitRule } from '../../platform/context.ts';
+import { byAddress, byNamedAccount, spendBudgets } from '../../platform/budgets.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { accountsService } from './service.ts';
-
-/** Per IP and, where the body names an account, per account too. */
-const limitBy = (rule: RateLimitRule, perEmail: boolean) => ({
-  rateLimit: {
-    ...rule,
-    keyGenerator: (request: FastifyRequest) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      return perEmail && typeof email === 'string' ? `${request.ip}|${email.trim().toLowerCase()}` : request.ip;
-    },
-  },
-});
 
 export const accountsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const accounts = accountsService(ctx);
     const tags = ['users'];
+    const limits = ctx.rateLimits;
+    // Sign-in and mail requests spend the address's budget and the named account's, each on its own.
+    const signinBudgets = spendBudgets(app, [
+      { name: 'signin-address', rule: limits.signinPerAddress, key: byAddress },
+      { name: 'signin-account', rule: limits.signin, key: byNamedAccount },
+    ]);
+    const mailBudgets = spendBudgets(app, [
+      { name: 'mail-address', rule: limits.mailRequestPerAddress, key: byAddress },
+      { name: 'mail-account', rule: limits.mailRequest, key: byNamedAccount },
+    ]);
+    const registerBudget = spendBudgets(app, [{ name: 'register-address', rule: limits.register, key: byAddress }]);
 
     app.post(
       '/users/register',
       {
-        config: { access: publicRoute('creates an account'), ...limitBy(ctx.rateLimits.register, false) },
+        config: { access: publicRoute('creates an account') },
+        preHandler: registerBudget,
         schema: {
           tags,
           summary: 'Create an account (any role but ADMIN) and mail a verification link',
@@ -79,10 +80,8 @@ export const accountsRoutes =
     app.post(
       '/users/resend-verification',
       {
-        config: {
-          access: publicRoute('for an account that cannot sign in yet'),
-          ...limitBy(ctx.rateLimits.mailRequest, true),
-        },
+        config: { access: publicRoute('for an account that cannot sign in yet') },
+        preHandler: mailBudgets,
         schema: { tags, summary: 'Mail a new verification link', body: emailOnlyBody, response: { 200: messageOnly } },
       },
       async (request) => {
@@ -94,7 +93,8 @@ export const accountsRoutes =
     app.post(
       '/users/signin',
       {
-        config: { access: publicRoute('signing in'), ...limitBy(ctx.rateLimits.signin, true) },
+        config: { access: publicRoute('signing in') },
+        preHandler: signinBudgets,
         schema: {
           tags,
           summary: 'Sign in with email and password',
@@ -139,10 +139,8 @@ export const accountsRoutes =
     app.post(
       '/users/request-reset-password',
       {
-        config: {
-          access: publicRoute('for someone who cannot sign in'),
-          ...limitBy(ctx.rateLimits.mailRequest, true),
-        },
+        config: { access: publicRoute('for someone who cannot sign in') },
+        preHandler: mailBudgets,
         schema: { tags, summary: 'Mail a password reset link', body: emailOnlyBody, response: { 200: messageOnly } },
       },
       async (request) => {

@@ -19,7 +19,8 @@ import {
   sendMessageBody,
 } from '../../../domain/schemas/appointments.ts';
 import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
-import { bearerSecurity, callerOf, sessionKey } from '../../platform/auth.ts';
+import { bearerSecurity, callerOf } from '../../platform/auth.ts';
+import { bySignedInAccount, spendBudgets } from '../../platform/budgets.ts';
 import { allow } from '../../platform/access.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { appointmentsService } from './service.ts';
@@ -40,10 +41,8 @@ export const appointmentsRoutes =
     app.post(
       '/appointments/patient/book-appointment',
       {
-        config: {
-          access: allow(['PATIENT'], 'caller'),
-          rateLimit: { ...ctx.rateLimits.booking, keyGenerator: sessionKey },
-        },
+        config: { access: allow(['PATIENT'], 'caller') },
+        preHandler: spendBudgets(app, [{ name: 'booking', rule: ctx.rateLimits.booking, key: bySignedInAccount }]),
         schema: {
           tags,
           security,
@@ -280,10 +279,8 @@ export const appointmentsRoutes =
     app.post(
       '/appointments/:appointmentId/message',
       {
-        config: {
-          access: allow(['PATIENT', 'DOCTOR', 'HOSPITAL'], 'appointmentParty'),
-          rateLimit: { ...ctx.rateLimits.message, keyGenerator: sessionKey },
-        },
+        config: { access: allow(['PATIENT', 'DOCTOR', 'HOSPITAL'], 'appointmentParty') },
+        preHandler: spendBudgets(app, [{ name: 'message', rule: ctx.rateLimits.message, key: bySignedInAccount }]),
         schema: {
           tags,
           security,

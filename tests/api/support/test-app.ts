@@ -68,8 +68,10 @@ export type TestAppOptions = {
 
 export const GENEROUS_LIMITS: AppDeps['rateLimits'] = {
   signin: { max: 10_000, timeWindow: 60_000 },
+  signinPerAddress: { max: 10_000, timeWindow: 60_000 },
   register: { max: 10_000, timeWindow: 60_000 },
   mailRequest: { max: 10_000, timeWindow: 60_000 },
+  mailRequestPerAddress: { max: 10_000, timeWindow: 60_000 },
   booking: { max: 10_000, timeWindow: 60_000 },
   message: { max: 10_000, timeWindow: 60_000 },
 };
