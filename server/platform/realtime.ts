@@ -65,6 +65,38 @@ function tokenOf(socket: Socket, parseCookie: RealtimeOptions['parseCookie']): s
   return header ? parseCookie(header)[TOKEN_COOKIE] || undefined : undefined;
 }
 
+/** What one connection may send: a burst, refilled at a steady rate. The app sends a join per connection. */
+export const SOCKET_EVENT_BUDGET = { burst: 20, perSecond: 2, refusalsBeforeDisconnect: 40 };
+
+/**
+ * Every event a connection sends spends from its budget before any handler runs. Over budget, an
+ * event is answered RATE_LIMITED (no database read, no log line); a connection that keeps flooding
+ * is closed, with one log line.
+ */
+function spendEventBudget(socket: Socket, log: FastifyBaseLogger) {
+  const { burst, perSecond, refusalsBeforeDisconnect } = SOCKET_EVENT_BUDGET;
+  let tokens = burst;
+  let refilledAt = Date.now();
+  let refusals = 0;
+  socket.use((packet, next) => {
+    const now = Date.now();
+    tokens = Math.min(burst, tokens + ((now - refilledAt) / 1000) * perSecond);
+    refilledAt = now;
+    if (tokens >= 1) {
+      tokens -= 1;
+      next();
+      return;
+    }
+    const ack = packet.at(-1);
+    if (typeof ack === 'function') (ack as (answer: unknown) => void)({ ok: false, error: 'RATE_LIMITED' });
+    refusals += 1;
+    if (refusals === refusalsBeforeDisconnect) {
+      log.warn({ socketId: socket.id, userId: (socket.data as SocketData).user.id }, 'socket flooded: disconnected');
+      socket.disconnect(true);
+    }
+  });
+}
+
 export async function createRealtime(httpServer: HttpServer, options: RealtimeOptions): Promise<Realtime> {
   const { auth, log, publicUrl, redisUrl, parseCookie } = options;
   const io = new Server<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>(httpServer, {
@@ -114,6 +146,7 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
 
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.user.id));
+    spendEventBudget(socket, log);
 
     socket.on('join', async (room: unknown, ack?: JoinAck) => {
       const reply: JoinAck = typeof ack === 'function' ? ack : () => undefined;

@@ -14,6 +14,7 @@ import {
   type World,
 } from './support/appointments.ts';
 import { SignJWT } from 'jose';
+import { SOCKET_EVENT_BUDGET } from '../../server/platform/realtime.ts';
 
 let t: TestApp;
 let w: World;
@@ -239,5 +240,29 @@ describe('sessions end', () => {
     ).toBe(200);
     expect(await gone).toBe('io server disconnect');
     await expect(connectSocket(t.baseUrl, w.otherPatient.token)).rejects.toThrow('UNAUTHORIZED');
+  });
+});
+
+describe('a socket that floods', () => {
+  it('gets its burst of events answered, then RATE_LIMITED without work, then is disconnected; others are unaffected', async () => {
+    const { burst, refusalsBeforeDisconnect } = SOCKET_EVENT_BUDGET;
+    const flooder = await socketFor(w.hospital.token);
+    const room = w.hospital.referenceId;
+    const first = await Promise.all(Array.from({ length: burst }, () => join(flooder, room)));
+    expect(first.every((answer) => answer.ok)).toBe(true);
+
+    const gone = new Promise<string>((resolve) => flooder.once('disconnect', (reason) => resolve(reason)));
+    const answers: Array<{ ok: boolean; error?: string }> = [];
+    for (let i = 0; i < refusalsBeforeDisconnect + 10; i++) {
+      flooder.emit('join', room, (answer: { ok: boolean; error?: string }) => answers.push(answer));
+    }
+    expect(await gone).toBe('io server disconnect');
+    const refused = answers.filter((a) => a.error === 'RATE_LIMITED').length;
+    expect(refused).toBeGreaterThanOrEqual(refusalsBeforeDisconnect - 1);
+    expect(logLines.filter((l) => l.includes('socket flooded')).length).toBe(1);
+
+    // The same account's other connection still works.
+    const calm = await socketFor(w.hospital.token);
+    expect(await join(calm, room)).toEqual({ ok: true, room });
   });
 });
