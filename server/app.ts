@@ -18,6 +18,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { isApiRoute, registerAccessGate } from './platform/access.ts';
+import { registerAfterAnswer } from './platform/afterAnswer.ts';
 import { createAuthenticator, createTokenService, revokedSessionsSweepJob } from './platform/auth.ts';
 import {
   DEFAULT_RATE_LIMITS,
@@ -211,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       subject: config.vapidSubject,
       agent: deps.pushAgent,
     }),
+    afterAnswer: registerAfterAnswer(app),
   };
   // Before any route is added (it lists them) and before any body is read (it refuses callers first).
   registerAccessGate(app, auth);

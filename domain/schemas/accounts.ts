@@ -89,6 +89,16 @@ export const userSchema = z.object({
 });
 export type User = z.output<typeof userSchema>;
 
+/** What a registration answers, the same whether or not the email already had an account. */
+export const registrationSchema = z.object({
+  email: z.string(),
+  role: roleSchema,
+  name: z.string().nullable(),
+  referenceId: z.null(),
+  emailVerified: z.literal(false),
+});
+export type Registration = z.output<typeof registrationSchema>;
+
 /** What anyone signed in may see of another user. */
 export const publicUserSchema = z.object({
   id: idSchema,

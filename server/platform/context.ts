@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { AfterAnswer } from './afterAnswer.ts';
 import type { Authenticator, TokenService } from './auth.ts';
 import type { FileStore } from './files.ts';
 import type { Mailer } from './mail.ts';
@@ -51,4 +52,5 @@ export type AppContext = {
   rateLimits: RateLimits;
   realtime: Realtime;
   push: PushSender;
+  afterAnswer: AfterAnswer;
 };

@@ -1,4 +1,4 @@
-import type { RegisterBody, SigninData, User } from '../../domain/schemas/accounts.ts';
+import type { RegisterBody, Registration, SigninData, User } from '../../domain/schemas/accounts.ts';
 import { requireParam } from '../../domain/rules/params.ts';
 import { request } from './http.ts';
 
@@ -6,7 +6,7 @@ type Message = { message: string };
 
 export const accountsApi = {
   register: (body: RegisterBody) =>
-    request<{ data: User; message: string }>('post', '/users/register', {
+    request<{ data: Registration; message: string }>('post', '/users/register', {
       json: requireParam(body, 'body', 'register'),
     }),
   signin: (body: { email: string; password: string }) =>

@@ -47,11 +47,41 @@ describe('POST /api/users/register', () => {
     expect((await json(res)).data.role).toBe(role);
   });
 
-  it('refuses a second account for the same email in any case with 409', async () => {
-    expect((await register(t, { email: 'dup@example.in', password: GOOD_PASSWORD })).status).toBe(201);
-    const again = await register(t, { email: 'DUP@example.IN', password: GOOD_PASSWORD, role: 'PATIENT' });
-    expect(again.status).toBe(409);
-    expect(await json(again)).toMatchObject({ error: 'CONFLICT', message: expect.stringMatching(/already exists/) });
+  it('answers a second registration for an email exactly like a first, creates nothing, and tells only the owner', async () => {
+    const first = await register(t, { email: 'dup@example.in', password: GOOD_PASSWORD });
+    expect(first.status).toBe(201);
+    const token = await mailedToken(t, 'dup@example.in', 'verify');
+    expect((await t.request(`/api/users/verify-email?token=${token}`)).status).toBe(200);
+
+    const again = await register(t, { email: 'DUP@example.IN', password: 'Another2028', role: 'PATIENT' });
+    const stranger = await register(t, { email: 'nobody-yet@example.in', password: 'Another2028', role: 'PATIENT' });
+    expect(again.status).toBe(201);
+    const answer = await json(again);
+    const strangerAnswer = await json(stranger);
+    expect(Object.keys(answer.data).sort()).toEqual(Object.keys(strangerAnswer.data).sort());
+    expect({ ...answer.data, email: '' }).toEqual({ ...strangerAnswer.data, email: '' });
+    expect(answer.message).toBe(strangerAnswer.message);
+
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = 'dup@example.in'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.role).toBe('USER');
+    // The owner is told by mail, with a way in; the old password still works.
+    const [mail] = await mailbox(t, 'dup@example.in');
+    expect(mail?.subject).toBe('You already have a CareMesh account');
+    expect(mail?.text).toContain(`${t.config.publicUrl}/forgot-password`);
+    expect((await signin(t, 'dup@example.in')).status).toBe(200);
+  });
+
+  it('mails a fresh verification link when the earlier registration was never verified', async () => {
+    await register(t, { email: 'lost-link@example.in', password: GOOD_PASSWORD });
+    const firstLink = await mailedToken(t, 'lost-link@example.in', 'verify');
+    expect((await register(t, { email: 'lost-link@example.in', password: GOOD_PASSWORD })).status).toBe(201);
+    const secondLink = await mailedToken(t, 'lost-link@example.in', 'verify');
+    expect(secondLink).not.toBe(firstLink);
+    expect((await t.request(`/api/users/verify-email?token=${secondLink}`)).status).toBe(200);
   });
 
   it('never lets anyone register as ADMIN', async () => {
@@ -275,6 +305,20 @@ describe('password reset', () => {
     expect(mail?.text).toContain(`${t.config.publicUrl}/reset-password/`);
   });
 
+  it('answers before doing any of the mail work, so its timing tells nothing either', async () => {
+    // While the accounts table is locked, a request that looked the email up could not answer.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table users in access exclusive mode`);
+      for (const path of ['/api/users/request-reset-password', '/api/users/resend-verification']) {
+        const res = await t.request(path, { method: 'POST', json: { email }, signal: AbortSignal.timeout(5_000) });
+        expect(res.status, path).toBe(200);
+      }
+    });
+    // Once it can, the work is done: the link arrives.
+    const [mail] = await mailbox(t, email);
+    expect(mail?.subject).toBe('Reset your CareMesh password');
+  });
+
   it('refuses a weak new password and keeps the link usable', async () => {
     const token = await mailedToken(t, email, 'reset');
     const res = await t.request(`/api/users/reset-password/${token}`, { method: 'POST', json: { password: 'short' } });
@@ -319,6 +363,8 @@ describe('password reset', () => {
 
   it('makes a reset link expire after 1 hour', async () => {
     await t.request('/api/users/request-reset-password', { method: 'POST', json: { email } });
+    // The link is made after the answer; the mailbox answers once it has been.
+    await mailbox(t, email);
     const [row] = await t.database.db
       .select({ createdAt: emailTokens.createdAt, expiresAt: emailTokens.expiresAt })
       .from(emailTokens)

@@ -9,6 +9,7 @@ import {
   publicUsersData,
   registerBody,
   registerByReferenceIdBody,
+  registrationSchema,
   resetPasswordBody,
   signinBody,
   signinData,
@@ -47,8 +48,10 @@ export const accountsRoutes =
         schema: {
           tags,
           summary: 'Create an account (any role but ADMIN) and mail a verification link',
+          description:
+            'Answers the same whether or not the email already has an account (nothing tells a stranger which emails do); the owner of an existing account is told by mail instead.',
           body: registerBody,
-          response: { 201: successEnvelope(userSchema) },
+          response: { 201: successEnvelope(registrationSchema) },
         },
       },
       async (request, reply) => {
@@ -85,7 +88,8 @@ export const accountsRoutes =
         schema: { tags, summary: 'Mail a new verification link', body: emailOnlyBody, response: { 200: messageOnly } },
       },
       async (request) => {
-        await accounts.resendVerification(request.body.email);
+        const { email } = request.body;
+        ctx.afterAnswer.schedule(request, () => accounts.resendVerification(email));
         return { message: 'If that account still needs verifying, we have sent a new link to its email.' };
       },
     );
@@ -144,7 +148,9 @@ export const accountsRoutes =
         schema: { tags, summary: 'Mail a password reset link', body: emailOnlyBody, response: { 200: messageOnly } },
       },
       async (request) => {
-        await accounts.requestPasswordReset(request.body.email);
+        // After answering: the time of the answer must not tell whether the email has an account.
+        const { email } = request.body;
+        ctx.afterAnswer.schedule(request, () => accounts.requestPasswordReset(email));
         return {
           message:
             'If an account exists for that email, we have sent it a link to reset the password. The link works for 1 hour.',

@@ -88,6 +88,24 @@ export function accountsService(ctx: AppContext) {
     });
   }
 
+  /** Someone registered with an email that has an account: its owner hears of it, nobody else. */
+  async function tellOwnerOfRegistration(user: UserRow) {
+    // Registered but never verified (the first link lost or expired): a fresh link is what they need.
+    if (!user.emailVerifiedAt && user.passwordHash) return sendVerification(user);
+    await mailer.send({
+      to: user.email,
+      subject: 'You already have a CareMesh account',
+      text: [
+        'Someone, perhaps you, tried to create a CareMesh account with this email. You already have one.',
+        '',
+        `Sign in: ${link('/login')}`,
+        `Forgotten your password? Choose a new one: ${link('/forgot-password')}`,
+        '',
+        'If it was not you, ignore this mail: nothing has changed on your account.',
+      ].join('\n'),
+    });
+  }
+
   function linkFailure(failure: ClaimFailure, what: 'verification' | 'reset'): AppError {
     const noun = what === 'verification' ? 'verification link' : 'password reset link';
     const next =
@@ -103,23 +121,35 @@ export function accountsService(ctx: AppContext) {
   }
 
   return {
+    /**
+     * The same answer whether or not the email already has an account: only its owner learns which,
+     * by mail. Both paths hash the password, so neither answers sooner.
+     */
     async register(input: { email: string; password: string; role: Role; name?: string | undefined }) {
-      if (await findByEmail(db, input.email)) throw conflict(EMAIL_TAKEN);
       const passwordHash = await hashPassword(input.password);
-      let created: UserRow | undefined;
-      try {
-        [created] = await db
-          .insert(users)
-          .values({ email: input.email, passwordHash, role: input.role, name: input.name ?? null })
-          .returning();
-      } catch (error) {
-        // Two registrations for one email at once: the unique index lets one through.
-        if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-        throw error;
+      const existing = await findByEmail(db, input.email);
+      if (existing) {
+        await tellOwnerOfRegistration(existing);
+      } else {
+        let created: UserRow | undefined;
+        try {
+          [created] = await db
+            .insert(users)
+            .values({ email: input.email, passwordHash, role: input.role, name: input.name ?? null })
+            .returning();
+        } catch (error) {
+          // Two registrations for one email at once: the unique index lets one through.
+          if (!isUniqueViolation(error)) throw error;
+        }
+        if (created) await sendVerification(created);
       }
-      if (!created) throw new Error('user insert returned nothing');
-      await sendVerification(created);
-      return toUser(created);
+      return {
+        email: input.email,
+        role: input.role,
+        name: input.name ?? null,
+        referenceId: null,
+        emailVerified: false as const,
+      };
     },
 
     async verifyEmail(token: string) {

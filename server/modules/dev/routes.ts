@@ -22,6 +22,8 @@ export const devRoutes =
         },
       },
       async (request) => {
+        // Mail a request sends after answering (resets, verification) is here once that request has answered.
+        await ctx.afterAnswer.idle();
         const rows = await ctx.db
           .select()
           .from(mailOutbox)
