@@ -20,7 +20,7 @@ import type { Database } from './db/client.ts';
 import { registerAccessGate } from './platform/access.ts';
 import { createAuthenticator, createTokenService, revokedSessionsSweepJob } from './platform/auth.ts';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './platform/context.ts';
-import { AppError, registerErrorHandling } from './platform/errors.ts';
+import { AppError, registerErrorHandling, registerStoredTextCheck } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
 import { IDEMPOTENCY_HEADER, idempotencySweepJob, registerIdempotency } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
@@ -86,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { bodyLimit: BODY_LIMIT });
+  registerStoredTextCheck(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
