@@ -153,10 +153,16 @@ function validObject(s: Schema, depth: number): fc.Arbitrary<unknown> {
     const keys = s.propertyNames?.enum ? fc.constantFrom(...(s.propertyNames.enum as string[])) : WORD;
     return fc.dictionary(keys, valid(s.additionalProperties, '', depth + 1), { maxKeys: 3 });
   }
+  // Optional fields now and then: a request that sets every optional filter at once is rarely a valid one.
   const required = new Set(s.required ?? []);
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, value] of Object.entries(props)) record[key] = valid(value, key, depth + 1);
-  return fc.record(record, { requiredKeys: Object.keys(props).filter((k) => required.has(k)) });
+  for (const [key, value] of Object.entries(props)) {
+    const arbitrary = valid(value, key, depth + 1);
+    record[key] = required.has(key) ? arbitrary : fc.option(arbitrary, { nil: undefined, freq: 3 });
+  }
+  return fc
+    .record(record)
+    .map((value) => Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)));
 }
 
 // ── mutations ─────────────────────────────────────────────────────────────────────────
@@ -204,7 +210,9 @@ type Mutation =
   | { kind: 'set'; where: Where; path: string[]; value: unknown }
   | { kind: 'huge'; where: Where; path: string[]; length: number; unit: string }
   | { kind: 'extra'; where: Where; path: string[]; key: string; value: unknown }
-  | { kind: 'rawBody'; raw: string; contentType: string };
+  | { kind: 'rawBody'; raw: string; contentType: string }
+  /** Every plain text field (or every date field) at once: what the database cannot hold, in otherwise fine text. */
+  | { kind: 'poison'; targets: Array<{ where: Where; path: string[]; value: string }> };
 
 /** Every property path a schema describes (objects only; an array's items through index 0). */
 function pathsOf(schema: Schema | undefined, prefix: string[] = [], depth = 0): string[][] {
@@ -219,6 +227,58 @@ function pathsOf(schema: Schema | undefined, prefix: string[] = [], depth = 0): 
     if (s.items) out.push(...pathsOf(s.items, [...prefix, '0'], depth + 1));
   }
   return out;
+}
+
+/** Property paths with their schema, for the leaves that are strings. */
+function stringLeaves(schema: Schema | undefined, prefix: string[] = [], depth = 0): Array<[string[], Schema]> {
+  if (!schema || depth > 4) return [];
+  const out: Array<[string[], Schema]> = [];
+  for (const s of [schema, ...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    const type = Array.isArray(s.type) ? s.type.find((x) => x !== 'null') : s.type;
+    if (prefix.length && type === 'string' && !s.enum) out.push([prefix, s]);
+    for (const [key, value] of Object.entries(s.properties ?? {})) {
+      out.push(...stringLeaves(value, [...prefix, key], depth + 1));
+    }
+    if (s.items) out.push(...stringLeaves(s.items, [...prefix, '0'], depth + 1));
+  }
+  return out;
+}
+
+const POISON = ['\u0000', LONE, '\udc00', '\u0007', '\u001b', '\u007f'];
+
+function poisonFor(op: Shape): fc.Arbitrary<Mutation> | undefined {
+  const leaves = [
+    ...stringLeaves(op.query).map(([path, s]) => ({ where: 'query' as const, path, s })),
+    ...stringLeaves(op.body).map(([path, s]) => ({ where: 'body' as const, path, s })),
+  ];
+  const text = leaves.filter(({ s }) => !s.format && !s.pattern);
+  const dates = leaves.filter(({ s }) => s.format === 'date' || s.format === 'date-time');
+  const options: Array<fc.Arbitrary<Mutation>> = [];
+  if (text.length) {
+    options.push(
+      fc.constantFrom(...POISON).map((bad) => ({
+        kind: 'poison' as const,
+        targets: text.map(({ where, path, s }) => ({
+          where,
+          path,
+          value: `Asha Kale ${bad}x`.slice(-Math.max(2, Math.min(s.maxLength ?? 12, 12))),
+        })),
+      })),
+    );
+  }
+  if (dates.length) {
+    options.push(
+      fc.constantFrom(...BAD_DATES).map((bad) => ({
+        kind: 'poison' as const,
+        targets: dates.map(({ where, path, s }) => ({
+          where,
+          path,
+          value: s.format === 'date' ? bad.slice(0, 10) : bad.length > 10 ? bad : `${bad}T00:00:00Z`,
+        })),
+      })),
+    );
+  }
+  return options.length ? fc.oneof(...options) : undefined;
 }
 
 function mutationsFor(op: Shape): fc.Arbitrary<Mutation> {
@@ -269,6 +329,8 @@ function mutationsFor(op: Shape): fc.Arbitrary<Mutation> {
       ),
     );
   }
+  const poison = poisonFor(op);
+  if (poison) kinds.push(poison, poison, poison);
   return fc.oneof(...kinds);
 }
 
@@ -276,6 +338,15 @@ type Req = { params: Record<string, unknown>; query: Record<string, unknown>; bo
 
 function apply(req: Req, m: Mutation): { raw?: { body: string; contentType: string } } {
   if (m.kind === 'rawBody') return { raw: { body: m.raw, contentType: m.contentType } };
+  if (m.kind === 'poison') {
+    for (const target of m.targets) {
+      // Only where the request has the field's parent: a made-up parent would be refused for what it lacks.
+      let parent: unknown = req[target.where];
+      for (const key of target.path.slice(0, -1)) parent = (parent as Record<string, unknown> | undefined)?.[key];
+      if (parent && typeof parent === 'object') apply(req, { kind: 'set', ...target });
+    }
+    return {};
+  }
   const root = req[m.where];
   if (m.path.length === 0) {
     if (m.kind === 'extra' && root && typeof root === 'object') (root as Record<string, unknown>)[m.key] = m.value;
@@ -583,10 +654,17 @@ describe('bad input to every operation', () => {
       if (!shape || !route.access) return;
       const { caller } = callerFor(route);
       const baseParams = paramValues(route);
+      const poisonOnly = poisonFor(shape);
       const request = fc.record({
         query: valid(shape.query),
         body: shape.body ? valid(shape.body) : fc.constant(undefined),
-        mutations: fc.array(mutationsFor(shape), { minLength: 1, maxLength: 3 }),
+        // A third of the cases carry only poisoned text or dates, in a request otherwise as generated.
+        mutations: poisonOnly
+          ? fc.oneof(
+              { weight: 2, arbitrary: fc.array(mutationsFor(shape), { minLength: 1, maxLength: 2 }) },
+              { weight: 1, arbitrary: poisonOnly.map((m) => [m]) },
+            )
+          : fc.array(mutationsFor(shape), { minLength: 1, maxLength: 2 }),
         multipart: route.uploads ? fc.option(multipartVariant(), { nil: undefined, freq: 3 }) : fc.constant(undefined),
       });
       const failures: string[] = [];
