@@ -355,11 +355,9 @@ function apply(req: Req, m: Mutation): { raw?: { body: string; contentType: stri
   }
   let parent = root as Record<string, unknown> | undefined;
   for (const key of m.path.slice(0, -1)) {
-    const next = parent?.[key];
-    if (!next || typeof next !== 'object') {
-      if (!parent) return {};
-      parent[key] = {};
-    }
+    if (!parent) return {};
+    const next = parent[key];
+    if (!next || typeof next !== 'object') parent[key] = {};
     parent = parent[key] as Record<string, unknown>;
   }
   if (!parent || typeof parent !== 'object') return {};
