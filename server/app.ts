@@ -26,7 +26,7 @@ import {
   type AppContext,
   type RateLimits,
 } from './platform/context.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { registerErrorHandling, registerStoredTextCheck } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
 import { IDEMPOTENCY_HEADER, idempotencySweepJob, registerIdempotency } from './platform/idempotency.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
@@ -92,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { bodyLimit: BODY_LIMIT });
+  registerStoredTextCheck(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // An API answer is about someone at some moment: no browser or proxy keeps it unless its route says so.

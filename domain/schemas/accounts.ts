@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../enums.ts';
 import { SELF_REGISTRABLE_ROLES } from '../rules/roles.ts';
 import { emailSchema, idSchema, paginationQuery, paginationSchema } from './common.ts';
+import { lineText } from './text.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -25,18 +26,18 @@ export function passwordProblems(password: string): string[] {
   return PASSWORD_RULES.filter((rule) => !rule.test(password)).map((rule) => rule.message);
 }
 
-export const newPasswordSchema = z.string({ error: 'Password is required' }).superRefine((password, ctx) => {
-  for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
-});
+export const newPasswordSchema = lineText('Password', { error: 'Password is required' }).superRefine(
+  (password, ctx) => {
+    for (const message of passwordProblems(password)) ctx.addIssue({ code: 'custom', message });
+  },
+);
 
 /** Signing in checks only presence: rules may have changed since the password was chosen. */
-const existingPasswordSchema = z
-  .string({ error: 'Password is required' })
+const existingPasswordSchema = lineText('Password', { error: 'Password is required' })
   .min(1, 'Password is required')
   .max(PASSWORD_MAX_LENGTH * 4, 'Password is too long');
 
-export const personNameSchema = z
-  .string()
+export const personNameSchema = lineText('Name')
   .trim()
   .min(2, 'Name must be at least 2 characters')
   .max(120, 'Name must be at most 120 characters');
@@ -64,9 +65,11 @@ export type SigninBody = z.input<typeof signinBody>;
 export const emailOnlyBody = z.object({ email: emailSchema });
 
 export const resetPasswordBody = z.object({ password: newPasswordSchema });
-export const tokenParam = z.object({ token: z.string().min(16, 'The link is incomplete').max(200) });
+export const tokenParam = z.object({ token: lineText('The link').min(16, 'The link is incomplete').max(200) });
 export const verifyEmailQuery = z.object({
-  token: z.string({ error: 'The verification link has no token' }).min(16, 'The link is incomplete').max(200),
+  token: lineText('The link', { error: 'The verification link has no token' })
+    .min(16, 'The link is incomplete')
+    .max(200),
 });
 
 export const registerByReferenceIdBody = z.object({
@@ -127,7 +130,10 @@ export const publicIdsQuery = paginationQuery.extend({
 });
 
 export const nameSearchQuery = paginationQuery.extend({
-  name: z.string({ error: 'name is required' }).trim().min(2, 'Search for at least 2 characters').max(120),
+  name: lineText('Search text', { error: 'name is required' })
+    .trim()
+    .min(2, 'Search for at least 2 characters')
+    .max(120),
 });
 
 export const publicUsersData = z.object({

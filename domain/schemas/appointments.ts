@@ -9,6 +9,7 @@ import {
 } from '../rules/appointments.ts';
 import { idSchema, isoDateTimeWithOffset, paginationQuery, paginationSchema, sortOrder } from './common.ts';
 import { multiEnum } from './directory.ts';
+import { lineText, notesText } from './text.ts';
 
 /** A time that is ahead of now (with a minute's grace for the clock) and within a year. */
 export function futureTime(label: string) {
@@ -28,8 +29,7 @@ const durationMinutes = z.coerce
   .max(MAX_APPOINTMENT_MINUTES, `Duration must be at most ${MAX_APPOINTMENT_MINUTES} minutes`);
 
 const reasonText = (label: string, max = 500) =>
-  z
-    .string({ error: `${label} is required` })
+  notesText(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -52,7 +52,7 @@ export type BookAppointmentInput = z.input<typeof bookAppointmentBody>;
 export const appointmentDecisionBody = z
   .object({
     decision: z.enum(['ACCEPT', 'REJECT'], { error: 'Decision must be ACCEPT or REJECT' }),
-    reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+    reason: notesText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional(),
   })
   .refine((body) => body.decision === 'ACCEPT' || (body.reason && body.reason.length > 0), {
     message: 'Say why you are rejecting the appointment',
@@ -60,7 +60,7 @@ export const appointmentDecisionBody = z
   });
 
 export const confirmAppointmentBody = z.object({
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  note: notesText('Note').trim().max(500, 'Note must be at most 500 characters').optional(),
 });
 
 export const cancelAppointmentBody = z.object({ reason: reasonText('Reason for cancelling') });
@@ -68,23 +68,22 @@ export const cancelAppointmentBody = z.object({ reason: reasonText('Reason for c
 export const rescheduleAppointmentBody = z.object({
   scheduledAt: futureTime('The new time'),
   durationMinutes: durationMinutes.optional(),
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  reason: notesText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional(),
 });
 
 export const respondRescheduleBody = z.object({
   decision: z.enum(['ACCEPT', 'DECLINE'], { error: 'Answer ACCEPT or DECLINE' }),
-  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+  reason: notesText('Reason').trim().max(500, 'Reason must be at most 500 characters').optional(),
 });
 
 export const appointmentOutcomeBody = z.object({
   outcome: z.enum(['COMPLETED', 'NO_SHOW'], { error: 'Outcome must be COMPLETED or NO_SHOW' }),
-  note: z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  note: notesText('Note').trim().max(500, 'Note must be at most 500 characters').optional(),
 });
 
 export const MESSAGE_MAX_LENGTH = 2000;
 export const sendMessageBody = z.object({
-  body: z
-    .string({ error: 'Write a message' })
+  body: notesText('Message', { error: 'Write a message' })
     .trim()
     .min(1, 'Write a message')
     .max(MESSAGE_MAX_LENGTH, `A message is at most ${MESSAGE_MAX_LENGTH} characters`),
@@ -112,7 +111,7 @@ export const appointmentSearchBody = z
     hospitalId: idSchema.optional(),
     from: isoDateTimeWithOffset.optional(),
     to: isoDateTimeWithOffset.optional(),
-    searchQuery: z.string().trim().max(100).optional(),
+    searchQuery: lineText('Search text').trim().max(100).optional(),
     sortBy: z.enum(APPOINTMENT_SORT_FIELDS).default('scheduledAt'),
     sortOrder: sortOrder.default('asc'),
   })

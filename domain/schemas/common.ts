@@ -3,6 +3,7 @@ import { ERROR_KINDS } from '../errors.ts';
 import type { Pagination } from '../errors.ts';
 import { INDIAN_STATES, SORT_ORDERS } from '../enums.ts';
 import { normalizePhone } from '../rules/phone.ts';
+import { DATE_RANGE_MESSAGE, DATE_TIME_RANGE_MESSAGE, isDateInRange, isInstantInRange, lineText } from './text.ts';
 
 /** Building blocks for every area's request and response schemas (DESIGN "The API contract"). */
 
@@ -30,7 +31,7 @@ export const sortOrder = z.enum(SORT_ORDERS);
 export const queryBoolean = z.stringbool();
 
 /** Any way a user writes an Indian mobile number, stored as the 10-digit national number. */
-export const phoneSchema = z.string({ error: PHONE_MESSAGE }).transform((value, ctx) => {
+export const phoneSchema = lineText('Phone number', { error: PHONE_MESSAGE }).transform((value, ctx) => {
   const national = normalizePhone(value);
   if (national === null) {
     ctx.issues.push({ code: 'custom', message: PHONE_MESSAGE, input: value });
@@ -40,14 +41,12 @@ export const phoneSchema = z.string({ error: PHONE_MESSAGE }).transform((value, 
 });
 
 /** An Indian PIN code: 6 digits, never starting with 0. */
-export const pincodeSchema = z
-  .string({ error: PINCODE_MESSAGE })
+export const pincodeSchema = lineText('Pincode', { error: PINCODE_MESSAGE })
   .trim()
   .regex(/^[1-9]\d{5}$/, PINCODE_MESSAGE);
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  lineText(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -56,26 +55,30 @@ export const addressSchema = z.object({
   buildingNumber: requiredText('Building number', 50),
   street: requiredText('Street', 200),
   locality: requiredText('Locality', 200),
-  landmark: z.string().trim().max(200, 'Landmark must be at most 200 characters').optional(),
+  landmark: lineText('Landmark').trim().max(200, 'Landmark must be at most 200 characters').optional(),
   city: requiredText('City', 100),
   state: z.enum(INDIAN_STATES, { error: 'Choose a state' }),
   pincode: pincodeSchema,
 });
 export type Address = z.output<typeof addressSchema>;
 
-export const emailSchema = z
-  .string({ error: 'Enter a valid email address' })
+export const emailSchema = lineText('Email', { error: 'Enter a valid email address' })
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: 'Enter a valid email address' }).max(254, 'Email must be at most 254 characters'));
 
 export const idSchema = z.uuid({ error: 'Must be a valid id' });
 
-/** An instant with its offset, e.g. '2024-01-05T10:30:00+05:30' or '…Z'; a bare local time is ambiguous. */
-export const isoDateTimeWithOffset = z.iso.datetime({ offset: true, error: 'Must be an ISO date-time with an offset' });
+/** An instant with its offset, e.g. '2024-01-05T10:30:00+05:30' or '…Z'; a bare local time is ambiguous. Years 1900 to 2100. */
+export const isoDateTimeWithOffset = z.iso
+  .datetime({ offset: true, error: 'Must be an ISO date-time with an offset' })
+  .refine(isInstantInRange, DATE_TIME_RANGE_MESSAGE);
 
-/** A calendar date 'yyyy-mm-dd', as the date-only filters of SPEC §3 and §7 take. */
-export const isoDate = z.iso.date({ error: 'Must be a date as yyyy-mm-dd' });
+/** 'yyyy-mm-dd' in any year: only for a field that bounds the years itself (with its own messages). */
+export const isoDateAnyYear = z.iso.date({ error: 'Must be a date as yyyy-mm-dd' });
+
+/** A calendar date 'yyyy-mm-dd', as the date-only filters of SPEC §3 and §7 take, in the years 1900 to 2100. */
+export const isoDate = isoDateAnyYear.refine(isDateInRange, DATE_RANGE_MESSAGE);
 
 export const paginationSchema = z.object({
   page: z.number().int().min(1),

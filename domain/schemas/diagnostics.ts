@@ -18,6 +18,7 @@ import {
   registrationNumber,
   withGeoRules,
 } from './directory.ts';
+import { lineText, notesText } from './text.ts';
 
 /** The longest turnaround a centre may state: 30 days. */
 export const MAX_TURNAROUND_HOURS = 720;
@@ -34,8 +35,8 @@ const diagnosticsFields = {
   accreditations: z.array(z.enum(ACCREDITATIONS, { error: 'Unknown accreditation' })).max(ACCREDITATIONS.length),
   hasHomeCollection: z.boolean(),
   hasEmergencyService: z.boolean(),
-  insuranceAccepted: z.array(z.string().trim().min(1).max(100)).max(50),
-  description: z.string().trim().max(2000).optional(),
+  insuranceAccepted: z.array(lineText('Insurance').trim().min(1).max(100)).max(50),
+  description: notesText('Description').trim().max(2000).optional(),
   ...contactFields,
   ...placeFields,
 };
@@ -94,7 +95,7 @@ export const staffingExpertiseBody = z
     radiologists: staffCount('Radiologists').optional(),
     technicians: staffCount('Technicians').optional(),
     expertise: z
-      .array(z.string().trim().min(1, 'An area of expertise cannot be empty').max(100))
+      .array(lineText('An area of expertise').trim().min(1, 'An area of expertise cannot be empty').max(100))
       .max(50, 'List at most 50 areas of expertise')
       .transform((items) => [...new Set(items)])
       .optional(),

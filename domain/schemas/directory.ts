@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDIAN_STATES, VERIFICATION_STATUSES, RECORD_STATUSES } from '../enums.ts';
 import { MAX_PAGE_LIMIT, addressSchema, paginationSchema, phoneSchema, queryBoolean, sortOrder } from './common.ts';
+import { lineText } from './text.ts';
 
 /** A multi-value filter: `?x=a,b` or `?x=a&x=b`, each value one of the enumeration. */
 export function multiEnum<const T extends readonly [string, ...string[]]>(values: T, name: string) {
@@ -22,11 +23,11 @@ export const multiText = z
   .transform((value) => [
     ...new Set((Array.isArray(value) ? value : value.split(',')).map((v) => v.trim()).filter(Boolean)),
   ])
-  .pipe(z.array(z.string().max(100)).max(50));
+  .pipe(z.array(lineText('Search text').max(100)).max(50));
 
 /** What every directory search takes: text, place, a geo radius, paging and order. */
 export const directoryQueryBase = z.object({
-  searchQuery: z.string().trim().max(100).optional(),
+  searchQuery: lineText('Search text').trim().max(100).optional(),
   page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
   limit: z.coerce
     .number()
@@ -49,7 +50,7 @@ export const directoryQueryBase = z.object({
     .positive('maxDistanceInKm must be more than 0')
     .max(5000, 'maxDistanceInKm must be at most 5000')
     .optional(),
-  city: z.string().trim().min(1).max(100).optional(),
+  city: lineText('City').trim().min(1).max(100).optional(),
   state: z.enum(INDIAN_STATES, { error: 'state must be one of the 28 states, e.g. MAHARASHTRA' }).optional(),
   sortOrder: sortOrder.default('asc'),
 });
@@ -125,14 +126,12 @@ export const contactFields = {
 };
 
 export const registrationNumber = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  lineText(label, { error: `${label} is required` })
     .trim()
     .min(3, `${label} must be at least 3 characters`)
     .max(60, `${label} must be at most 60 characters`);
 
-export const orgName = z
-  .string({ error: 'Name is required' })
+export const orgName = lineText('Name', { error: 'Name is required' })
   .trim()
   .min(2, 'Name must be at least 2 characters')
   .max(160, 'Name must be at most 160 characters');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONSULTATION_CHANNELS, GENDERS, LANGUAGES, SPECIALIZATIONS } from '../enums.ts';
 import { idSchema } from './common.ts';
+import { lineText, notesText } from './text.ts';
 import {
   contactFields,
   directoryEntrySchema,
@@ -25,8 +26,7 @@ const fee = (label: string) =>
     .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, `${label} can have at most 2 decimals`);
 
 const doctorFields = {
-  name: z
-    .string({ error: 'Name is required' })
+  name: lineText('Name', { error: 'Name is required' })
     .trim()
     .min(2, 'Name must be at least 2 characters')
     .max(120, 'Name must be at most 120 characters'),
@@ -37,7 +37,7 @@ const doctorFields = {
     .min(1, 'Choose at least one specialisation')
     .max(10, 'Choose at most 10 specialisations'),
   qualifications: z
-    .array(z.string().trim().min(1, 'A qualification cannot be empty').max(100))
+    .array(lineText('A qualification').trim().min(1, 'A qualification cannot be empty').max(100))
     .max(20, 'List at most 20 qualifications'),
   experienceYears: z
     .number({ error: 'Experience must be a number of years' })
@@ -50,10 +50,10 @@ const doctorFields = {
     error: `Availability must be one of ${CONSULTATION_CHANNELS.join(', ')}`,
   }),
   telemedicineAvailable: z.boolean(),
-  insuranceAccepted: z.array(z.string().trim().min(1).max(100)).max(50),
+  insuranceAccepted: z.array(lineText('Insurance').trim().min(1).max(100)).max(50),
   /** The hospital the doctor practises at; null leaves it. */
   hospitalId: idSchema.nullable(),
-  description: z.string().trim().max(2000).optional(),
+  description: notesText('Description').trim().max(2000).optional(),
   ...contactFields,
   ...placeFields,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HOSPITAL_CLASSIFICATIONS, HOSPITAL_TYPES, SPECIALIZATIONS } from '../enums.ts';
 import { phoneSchema } from './common.ts';
+import { lineText, notesText, savable } from './text.ts';
 import {
   contactFields,
   directoryEntrySchema,
@@ -23,11 +24,11 @@ const hospitalFields = {
   emergencyServices: z.boolean(),
   icuAvailability: z.boolean(),
   ambulanceService: z.boolean(),
-  insurancePartners: z.array(z.string().trim().min(1).max(100)).max(50),
+  insurancePartners: z.array(lineText('Insurance partner').trim().min(1).max(100)).max(50),
   totalBeds: z.number().int().min(0).max(20_000).optional(),
   establishedYear: z.number().int().min(1800).max(2100).optional(),
-  website: z.url('Enter a full web address, e.g. https://example.in').max(300).optional(),
-  description: z.string().trim().max(2000).optional(),
+  website: z.url('Enter a full web address, e.g. https://example.in').max(300).check(savable('Website')).optional(),
+  description: notesText('Description').trim().max(2000).optional(),
   ...contactFields,
   ...placeFields,
 };
@@ -52,15 +53,15 @@ export const updateHospitalBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 
 export const departmentBody = z.object({
-  name: z.string().trim().min(2, 'Department name must be at least 2 characters').max(120),
-  headOfDepartment: z.string().trim().max(120).optional(),
+  name: lineText('Department name').trim().min(2, 'Department name must be at least 2 characters').max(120),
+  headOfDepartment: lineText('Head of department').trim().max(120).optional(),
   phone: phoneSchema.optional(),
-  floor: z.string().trim().max(40).optional(),
-  description: z.string().trim().max(1000).optional(),
+  floor: lineText('Floor').trim().max(40).optional(),
+  description: notesText('Description').trim().max(1000).optional(),
 });
 export const emergencyContactBody = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(120),
-  designation: z.string().trim().max(120).optional(),
+  name: lineText('Name').trim().min(2, 'Name must be at least 2 characters').max(120),
+  designation: lineText('Designation').trim().max(120).optional(),
   phone: phoneSchema,
   available24x7: z.boolean().default(false),
 });

@@ -8,6 +8,7 @@ import {
   type NotificationType,
 } from '../enums.ts';
 import { idSchema, paginationQuery, paginationSchema } from './common.ts';
+import { lineText, notesText, savable } from './text.ts';
 
 /** What a notification may point at (SPEC §3), plus the in-app path a click opens. */
 export const notificationDataSchema = z
@@ -17,8 +18,7 @@ export const notificationDataSchema = z
     affiliationId: idSchema.optional(),
     actionRequired: z.boolean().optional(),
     /** An in-app path such as /appointments/{id}; never another site. */
-    url: z
-      .string()
+    url: lineText('url')
       .max(500)
       .regex(/^\/(?!\/)[^\s]*$/, 'url must be a path inside the app, starting with /')
       .optional(),
@@ -42,8 +42,11 @@ export type Notification = z.output<typeof notificationSchema>;
 /** `POST /notifications`: an admin writes to one user. */
 export const createNotificationBody = z.object({
   userId: idSchema,
-  title: z.string().trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
-  message: z.string().trim().min(1, 'Message is required').max(1000, 'Message must be at most 1000 characters'),
+  title: lineText('Title').trim().min(1, 'Title is required').max(120, 'Title must be at most 120 characters'),
+  message: notesText('Message')
+    .trim()
+    .min(1, 'Message is required')
+    .max(1000, 'Message must be at most 1000 characters'),
   type: z.enum(NOTIFICATION_TYPES, { error: 'type is not one of the notification types' }).default('SYSTEM'),
   priority: z
     .enum(NOTIFICATION_PRIORITIES, { error: 'priority must be LOW, MEDIUM, HIGH or URGENT' })
@@ -114,16 +117,17 @@ export const pushPublicKeySchema = z.object({ publicKey: z.string() });
 export const pushSubscriptionBody = z.object({
   endpoint: z
     .url({ protocol: /^https$/, error: 'endpoint must be an https URL' })
-    .max(2000, 'endpoint must be at most 2000 characters'),
+    .max(2000, 'endpoint must be at most 2000 characters')
+    .check(savable('endpoint')),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
-    p256dh: z.string().min(1).max(200),
-    auth: z.string().min(1).max(100),
+    p256dh: lineText('p256dh').min(1).max(200),
+    auth: lineText('auth').min(1).max(100),
   }),
 });
 export type PushSubscriptionInput = z.input<typeof pushSubscriptionBody>;
 
-export const removePushSubscriptionBody = z.object({ endpoint: z.string().max(2000) });
+export const removePushSubscriptionBody = z.object({ endpoint: lineText('endpoint').max(2000) });
 
 /**
  * What a push carries. It shows on lock screens, so no medical detail: a generic title and body by

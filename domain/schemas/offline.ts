@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineText } from './text.ts';
 
 /** How many keys one lookup may ask about. */
 export const IDEMPOTENCY_LOOKUP_MAX = 500;
@@ -6,7 +7,7 @@ export const IDEMPOTENCY_LOOKUP_MAX = 500;
 /** `POST /idempotency-keys/lookup`: which of a device's queued changes the server already holds. */
 export const idempotencyLookupBody = z.object({
   keys: z
-    .array(z.string().min(1).max(255))
+    .array(lineText('An idempotency key').min(1).max(255))
     .min(1, 'Send at least one key')
     .max(IDEMPOTENCY_LOOKUP_MAX, `At most ${IDEMPOTENCY_LOOKUP_MAX} keys at a time`),
 });

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS, GENDERS, INDIAN_STATES, SEVERITIES } from '../enums.ts';
 import { DEFAULT_TIME_ZONE } from '../rules/format.ts';
-import { addressSchema, emailSchema, isoDate, paginationQuery, phoneSchema, sortOrder } from './common.ts';
+import {
+  addressSchema,
+  emailSchema,
+  isoDate,
+  isoDateAnyYear,
+  paginationQuery,
+  phoneSchema,
+  sortOrder,
+} from './common.ts';
+import { EARLIEST_DATE, lineText, notesText } from './text.ts';
 
 /** Today's calendar date in India as 'yyyy-mm-dd': a date typed just after midnight IST is not "in the future". */
 export function todayInIndia(now: Date = new Date()): string {
@@ -15,33 +24,31 @@ export function todayInIndia(now: Date = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
-const EARLIEST_BIRTH_DATE = '1900-01-01';
+const EARLIEST_BIRTH_DATE = EARLIEST_DATE;
 
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  lineText(label, { error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
 
-const shortTextList = (label: string) =>
+const shortTextList = (label: string, entry: string) =>
   z
     .array(
-      z
-        .string()
+      lineText(entry)
         .trim()
         .min(1, `${label} must not have empty entries`)
         .max(100, `${label} entries are at most 100 characters`),
     )
     .max(50, `${label} can list at most 50 entries`);
 
-export const dateOfBirthSchema = isoDate
+export const dateOfBirthSchema = isoDateAnyYear
   .refine((value) => value < todayInIndia(), 'Date of birth must be in the past')
   .refine((value) => value >= EARLIEST_BIRTH_DATE, 'Date of birth must be in 1900 or later');
 
 export const emergencyContactSchema = z.object({
   name: personName('Emergency contact name'),
-  relationship: z.string().trim().min(1).max(60, 'Relationship must be at most 60 characters').optional(),
+  relationship: lineText('Relationship').trim().min(1).max(60, 'Relationship must be at most 60 characters').optional(),
   phone: phoneSchema,
 });
 
@@ -55,8 +62,8 @@ const patientFields = {
   bloodGroup: z.enum(BLOOD_GROUPS, { error: `bloodGroup must be one of ${BLOOD_GROUPS.join(', ')}` }).optional(),
   address: addressSchema.optional(),
   emergencyContact: emergencyContactSchema.optional(),
-  allergies: shortTextList('Allergies'),
-  chronicConditions: shortTextList('Chronic conditions'),
+  allergies: shortTextList('Allergies', 'An allergy'),
+  chronicConditions: shortTextList('Chronic conditions', 'A chronic condition'),
 };
 
 /** Defaults only when creating. A patient creating their own profile gets their account email when none is sent. */
@@ -112,12 +119,12 @@ export const PATIENT_SORTS = ['firstName', 'lastName', 'createdAt', 'dateOfBirth
 /** Exactly the filters of SPEC §3; an unknown parameter is refused rather than silently ignored. */
 export const patientListQuery = paginationQuery
   .extend({
-    firstName: z.string().trim().min(1).max(100).optional(),
-    lastName: z.string().trim().min(1).max(100).optional(),
+    firstName: lineText('First name').trim().min(1).max(100).optional(),
+    lastName: lineText('Last name').trim().min(1).max(100).optional(),
     phoneNumber: phoneSchema.optional(),
-    email: z.string().trim().min(1).max(254).optional(),
+    email: lineText('Email').trim().min(1).max(254).optional(),
     bloodGroup: z.enum(BLOOD_GROUPS, { error: `bloodGroup must be one of ${BLOOD_GROUPS.join(', ')}` }).optional(),
-    city: z.string().trim().min(1).max(100).optional(),
+    city: lineText('City').trim().min(1).max(100).optional(),
     state: z.enum(INDIAN_STATES, { error: 'state must be one of the 28 states, e.g. MAHARASHTRA' }).optional(),
     sortBy: z.enum(PATIENT_SORTS, { error: `sortBy must be one of ${PATIENT_SORTS.join(', ')}` }).default('lastName'),
     sortOrder: sortOrder.default('asc'),
@@ -128,8 +135,7 @@ export type PatientListQuery = z.output<typeof patientListQuery>;
 export const DOCUMENT_TITLE_MAX = 200;
 /** The text fields of a document upload (multipart, beside the "file" part). */
 export const patientDocumentFields = z.object({
-  title: z
-    .string({ error: 'Title is required' })
+  title: lineText('Title', { error: 'Title is required' })
     .trim()
     .min(1, 'Title is required')
     .max(DOCUMENT_TITLE_MAX, `Title must be at most ${DOCUMENT_TITLE_MAX} characters`),
@@ -149,14 +155,13 @@ export const patientDocumentSchema = z.object({
 export type PatientDocument = z.output<typeof patientDocumentSchema>;
 
 export const medicalHistoryBody = z.object({
-  condition: z
-    .string({ error: 'Condition is required' })
+  condition: lineText('Condition', { error: 'Condition is required' })
     .trim()
     .min(1, 'Condition is required')
     .max(200, 'Condition must be at most 200 characters'),
   diagnosedOn: isoDate.refine((value) => value <= todayInIndia(), 'Diagnosis date cannot be in the future').optional(),
   severity: z.enum(SEVERITIES, { error: `severity must be one of ${SEVERITIES.join(', ')}` }).optional(),
-  notes: z.string().trim().max(2000, 'Notes must be at most 2000 characters').optional(),
+  notes: notesText('Notes').trim().max(2000, 'Notes must be at most 2000 characters').optional(),
 });
 export type MedicalHistoryBody = z.input<typeof medicalHistoryBody>;
 

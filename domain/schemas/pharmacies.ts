@@ -8,6 +8,7 @@ import {
   type Weekday,
 } from '../enums.ts';
 import { phoneSchema } from './common.ts';
+import { lineText, notesText } from './text.ts';
 import {
   contactFields,
   directoryEntrySchema,
@@ -112,7 +113,7 @@ export type OpeningHoursPatch = Partial<Record<Weekday, DayHours | null>>;
 export const emergencyInfoBody = z.object({
   available24x7: z.boolean({ error: 'available24x7 is required: true or false' }),
   phone: phoneSchema.optional(),
-  instructions: z.string().trim().max(1000, 'instructions must be at most 1000 characters').optional(),
+  instructions: notesText('Instructions').trim().max(1000, 'instructions must be at most 1000 characters').optional(),
 });
 
 const pharmacyFields = {
@@ -126,8 +127,8 @@ const pharmacyFields = {
   products: z.array(z.enum(PRODUCT_CATEGORIES, { error: 'Unknown product category' })).max(PRODUCT_CATEGORIES.length),
   hasHomeDelivery: z.boolean({ error: 'hasHomeDelivery must be true or false' }),
   hasEmergencyService: z.boolean({ error: 'hasEmergencyService must be true or false' }),
-  insurancePartners: z.array(z.string().trim().min(1).max(100)).max(50),
-  description: z.string().trim().max(2000).optional(),
+  insurancePartners: z.array(lineText('Insurance partner').trim().min(1).max(100)).max(50),
+  description: notesText('Description').trim().max(2000).optional(),
   openingHours: openingHoursBody,
   ...contactFields,
   ...placeFields,
@@ -156,8 +157,7 @@ export const updatePharmacyBody = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change');
 
 const pharmacistFields = {
-  name: z
-    .string({ error: 'Name is required' })
+  name: lineText('Name', { error: 'Name is required' })
     .trim()
     .min(2, 'Name must be at least 2 characters')
     .max(120, 'Name must be at most 120 characters'),

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, kindForStatus, type ApiErrorBody, type ErrorKind } from '../../domain/errors.ts';
+import { hasNulOrLoneSurrogate } from '../../domain/schemas/text.ts';
 
 /** An error the API answers with as-is: its kind decides the status, its message is safe to show. */
 export class AppError extends Error {
@@ -85,6 +86,52 @@ export function registerErrorHandling(app: FastifyInstance, options: { bodyLimit
       error: 'SERVER_ERROR',
       message: `Something went wrong on our side. Please try again; if it keeps happening, contact support and quote reference ${request.id}.`,
     });
+  });
+}
+
+const UNSAVABLE = "contains characters that can't be saved";
+const NESTING_LIMIT = 64;
+
+/** The path and value of the first string (or key) in `value` that no stored text can hold, if any. */
+export function firstUnsavableString(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return hasNulOrLoneSurrogate(value) ? path : undefined;
+  if (value === null || typeof value !== 'object' || path.length > NESTING_LIMIT) return undefined;
+  if (ArrayBuffer.isView(value)) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = firstUnsavableString(value[i], [...path, String(i)]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (hasNulOrLoneSurrogate(key))
+      return [...path, [...key].map((c) => (hasNulOrLoneSurrogate(c) ? '\ufffd' : c)).join('')];
+    const found = firstUnsavableString(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Behind every schema: a NUL or a lone UTF-16 surrogate in any string of the validated body, query or
+ * path that a schema let through is refused as the schemas refuse it (400 VALIDATION naming the field),
+ * before it can reach the database, which cannot hold it.
+ */
+export function registerStoredTextCheck(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    const parts: Array<[string, unknown]> = [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ];
+    for (const [context, value] of parts) {
+      const found = firstUnsavableString(value);
+      if (!found) continue;
+      const path = formatPath(context, found);
+      const message = `${path}: ${found.length > 0 ? 'This text' : 'The request'} ${UNSAVABLE}`;
+      throw invalid(message, { issues: [{ path, message: message.slice(path.length + 2) }] });
+    }
   });
 }
 

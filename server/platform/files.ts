@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { invalid } from './errors.ts';
+import { AppError, invalid } from './errors.ts';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const DOCUMENT_FILE_TYPES = [...IMAGE_TYPES, 'application/pdf'] as const;
@@ -82,18 +82,37 @@ export async function readUpload(request: FastifyRequest, fileField = 'file') {
   if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data.');
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; filename: string } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== fileField && !(fileField === 'files' && part.fieldname === 'file')) {
-        await part.toBuffer();
-        continue;
-      }
-      if (file) throw invalid('Send one file at a time.');
-      file = { buffer: await part.toBuffer(), filename: part.filename };
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
+  try {
+    await readParts();
+  } catch (error) {
+    throw unreadable(error);
   }
   if (!file) throw invalid(`The request has no file in the "${fileField}" field.`);
   return { ...file, fields };
+
+  async function readParts() {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== fileField && !(fileField === 'files' && part.fieldname === 'file')) {
+          await part.toBuffer();
+          continue;
+        }
+        if (file) throw invalid('Send one file at a time.');
+        file = { buffer: await part.toBuffer(), filename: part.filename };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  }
+}
+
+/**
+ * What the multipart parser throws for a body it cannot read (no boundary, cut short, a malformed
+ * part) is the caller's mistake: 400, not 500. Its own answers (a file too large: 413) and ours stand.
+ */
+function unreadable(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return invalid('The upload could not be read: the multipart body has no boundary, is malformed or is cut short.');
 }

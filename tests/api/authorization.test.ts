@@ -13,6 +13,7 @@ import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.
 import { bearer, newAccount, signin } from './support/accounts.ts';
 import { appointmentWorld, book, futureSlot, json, type Member, type World } from './support/appointments.ts';
 import { PUNE_ADDRESS } from './support/directory.ts';
+import { diagnosticsBody, onboard as onboardAs, pharmacyBody, type Org } from './support/organisations.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const TAG = 'authz';
@@ -45,7 +46,6 @@ type Row = {
   endsSession?: boolean;
 };
 
-type Org = { token: string; userId: string; referenceId: string };
 type Fixtures = World & {
   diagnostics: Org;
   otherDiagnostics: Org;
@@ -72,32 +72,7 @@ let t: TestApp;
 let f: Fixtures;
 const emails: Partial<Record<Role, string>> = {};
 
-async function onboard(email: string, role: Role, path: string, body: unknown): Promise<Org> {
-  const account = await newAccount(t, email, role);
-  const res = await t.request(path, { method: 'POST', json: body, headers: bearer(account.token) });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
-  return { token: account.token, userId: account.user.id, referenceId: (await json(res)).data.id };
-}
-
-const pharmacyBody = (name: string, licence: string) => ({
-  name,
-  licenseNumber: licence,
-  pharmacyType: 'RETAIL',
-  phone: '+91 98220 12345',
-  address: PUNE_ADDRESS,
-  latitude: 18.5167,
-  longitude: 73.8411,
-});
-const diagnosticsBody = (name: string, licence: string) => ({
-  name,
-  licenseNumber: licence,
-  facilityType: 'MULTISPECIALTY_DIAGNOSTICS',
-  testsAvailable: ['CBC'],
-  phone: '+91 98220 55555',
-  address: PUNE_ADDRESS,
-  latitude: 18.5167,
-  longitude: 73.8411,
-});
+const onboard = (email: string, role: Role, path: string, body: unknown) => onboardAs(t, email, role, path, body);
 
 function send(call: Call): Promise<Response> {
   const headers = call.token ? bearer(call.token) : {};
