@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { createFileStore } from './platform/files.ts';
 
 function fail(message: string): never {
   process.stderr.write(`caremesh: ${message}\n`);
@@ -41,7 +42,7 @@ async function main() {
   // Demo data on the first start of the embedded database; on PostgreSQL through `npm run seed`.
   const seed = config.seedDemoData || (database.kind === 'pglite' && !config.isProduction);
   if (seed) {
-    const created = await seedDemoData(database.db);
+    const created = await seedDemoData(database.db, createFileStore(path.join(config.dataDir, 'files')));
     if (created) app.log.info(`created ${created} demo accounts (password CareMesh@2026)`);
   }
 

@@ -9,6 +9,7 @@ import {
 } from '../rules/appointments.ts';
 import { idSchema, isoDateTimeWithOffset, paginationQuery, paginationSchema, sortOrder } from './common.ts';
 import { multiEnum } from './directory.ts';
+import { patientDocumentSchema } from './patients.ts';
 import { lineText, notesText } from './text.ts';
 
 /** A time that is ahead of now (with a minute's grace for the clock) and within a year. */
@@ -181,3 +182,23 @@ export const conversationList = z.object({
  */
 export type AppointmentEventPayload = { appointment: Appointment; message: ConversationMessage | null };
 export type ConversationEventPayload = { appointmentId: string; message: ConversationMessage };
+
+/** A patient's document shared with an appointment (the patient chooses what each visit sees). */
+export const sharedDocumentSchema = patientDocumentSchema.extend({ sharedAt: z.string() });
+export type SharedDocument = z.output<typeof sharedDocumentSchema>;
+
+/**
+ * The documents shared with an appointment. `careRelationship`: the appointment is one now
+ * (domain/rules/careAccess.ts); while it is not, its doctor and hospital get an empty list.
+ */
+export const appointmentDocumentList = z.object({
+  data: z.object({ documents: z.array(sharedDocumentSchema), careRelationship: z.boolean() }),
+});
+export type AppointmentDocuments = z.output<typeof appointmentDocumentList>['data'];
+
+export const documentShareSchema = z.object({
+  appointmentId: z.string(),
+  documentId: z.string(),
+  sharedAt: z.string(),
+});
+export type DocumentShare = z.output<typeof documentShareSchema>;

@@ -2,7 +2,9 @@ import { count } from 'drizzle-orm';
 import type { Role } from '../../domain/enums.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
+import type { FileStore } from '../platform/files.ts';
 import { insertDemoAppointments } from './demo/appointments.ts';
+import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts';
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
 import { buildDemoNetwork } from './demo/network.ts';
@@ -41,12 +43,17 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: str
 /**
  * On a database with no users yet: creates the demo accounts and the demo network they belong to
  * (hospitals, doctors, diagnostics centres, pharmacies and patients across every state), all in one
- * transaction. An existing database is left alone. Returns how many accounts were created.
+ * transaction. With the app's file store, also the demo patient's documents (one shared with her
+ * confirmed visit). An existing database is left alone. Returns how many accounts were created.
  */
-export async function seedDemoData(db: Db): Promise<number> {
+export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return 0;
-  const [passwordHash, network] = await Promise.all([hashPassword(DEMO_PASSWORD), buildDemoNetwork()]);
+  const [passwordHash, network, documentFiles] = await Promise.all([
+    hashPassword(DEMO_PASSWORD),
+    buildDemoNetwork(),
+    files ? storeDemoDocumentFiles(files) : [],
+  ]);
   const verifiedAt = new Date();
   return db.transaction(async (tx) => {
     const created = await tx
@@ -65,6 +72,7 @@ export async function seedDemoData(db: Db): Promise<number> {
     if (created.length === 0) return 0;
     await insertDemoNetwork(tx, network);
     await insertDemoAppointments(tx, network);
+    await insertDemoDocuments(tx, documentFiles);
     return created.length;
   });
 }

@@ -4,8 +4,11 @@ import type { Pagination } from '../../domain/errors.ts';
 import { requireParam } from '../../domain/rules/params.ts';
 import type {
   Appointment,
+  AppointmentDocuments,
   BookAppointmentInput,
   ConversationMessage,
+  DocumentShare,
+  SharedDocument,
   appointmentDecisionBody,
   appointmentOutcomeBody,
   appointmentSearchBody,
@@ -19,7 +22,7 @@ import type { Doctor } from '../../domain/schemas/doctors.ts';
 import type { Hospital } from '../../domain/schemas/hospitals.ts';
 import { request } from './http.ts';
 
-export type { Appointment, ConversationMessage };
+export type { Appointment, AppointmentDocuments, ConversationMessage, SharedDocument };
 
 /** Whose list `GET /appointments/{scope}` gives: the caller's own, by role. */
 export type AppointmentScope = 'patient' | 'doctor' | 'hospital';
@@ -89,6 +92,22 @@ export const appointmentsApi = {
       query,
       signal,
     }),
+  /** The patient's documents shared with the appointment (its doctor and hospital: only within a care relationship). */
+  documents: (appointmentId: string, signal?: AbortSignal) =>
+    request<{ data: AppointmentDocuments }>('get', `${base(appointmentId, 'appointmentDocuments')}/documents`, {
+      signal,
+    }),
+  /** The patient shares one of their documents with their appointment. */
+  shareDocument: (appointmentId: string, documentId: string) =>
+    request<{ data: DocumentShare; message?: string }>(
+      'put',
+      `${base(appointmentId, 'shareDocument')}/documents/${encodeURIComponent(requireParam(documentId, 'documentId', 'shareDocument'))}`,
+    ),
+  unshareDocument: (appointmentId: string, documentId: string) =>
+    request<{ message?: string }>(
+      'delete',
+      `${base(appointmentId, 'unshareDocument')}/documents/${encodeURIComponent(requireParam(documentId, 'documentId', 'unshareDocument'))}`,
+    ),
   sendMessage: (appointmentId: string, body: z.input<typeof sendMessageBody>) =>
     request<{ data: ConversationMessage }>('post', `${base(appointmentId, 'sendAppointmentMessage')}/message`, {
       json: requireParam(body, 'body', 'sendAppointmentMessage'),
@@ -128,6 +147,9 @@ export const appointmentKeys = {
   detail: (appointmentId: string) => ['realtime', 'appointments', 'detail', appointmentId] as const,
   conversations: ['realtime', 'appointments', 'conversation'] as const,
   conversation: (appointmentId: string) => ['realtime', 'appointments', 'conversation', appointmentId] as const,
+  /** With the status: a change of status (realtime) may open or close what the provider sees. */
+  documents: (appointmentId: string, status?: AppointmentStatus) =>
+    ['realtime', 'appointments', 'documents', appointmentId, ...(status ? [status] : [])] as const,
 };
 
 /** Doctor and hospital summaries change rarely: the default 30 minutes. */

@@ -458,10 +458,26 @@ describe('lists, search and reading', () => {
     expect((await api.send('POST', '/api/appointments/search', w.user.token, {})).status).toBe(403);
   });
 
-  it('lets a doctor read the patients they have appointments with, and no others', async () => {
+  it('lets a doctor or hospital read the patients they are in care with, not those who only asked, and no others', async () => {
     expect((await api.get(`/api/patients/${w.patient.referenceId}`, w.doctor.token)).status).toBe(200);
-    const { data } = await json(await api.get('/api/patients?limit=100', w.otherHospital.token));
-    expect(data.patients.map((p: { id: string }) => p.id)).toContain(w.patient.referenceId);
+    // The other hospital has only a pending request from the patient: no care relationship yet
+    // (domain/rules/careAccess.ts); accepting it starts one.
+    const listed = async () =>
+      (await json(await api.get('/api/patients?limit=100', w.otherHospital.token))).data.patients.map(
+        (p: { id: string }) => p.id,
+      );
+    expect(await listed()).not.toContain(w.patient.referenceId);
+    expect((await api.get(`/api/patients/${w.patient.referenceId}`, w.otherHospital.token)).status).toBe(404);
+    const requests = (await json(await api.get('/api/appointments/hospital?status=PENDING', w.otherHospital.token)))
+      .data.appointments as Array<{ id: string; patient: { id: string } }>;
+    const request = requests.find((a) => a.patient.id === w.patient.referenceId)!;
+    expect(request).toBeDefined();
+    const accepted = await api.send('PATCH', `/api/appointments/${request.id}/decision`, w.otherHospital.token, {
+      decision: 'ACCEPT',
+    });
+    expect(accepted.status).toBe(200);
+    expect(await listed()).toContain(w.patient.referenceId);
+    expect((await api.get(`/api/patients/${w.patient.referenceId}`, w.otherHospital.token)).status).toBe(200);
     const fresh = await import('./support/appointments.ts');
     const loner = await (async () => {
       const { newAccount } = await import('./support/accounts.ts');

@@ -519,6 +519,27 @@ const TABLE: Record<string, Row> = {
         body: 'Should I bring my earlier reports?',
       }),
   },
+  'GET /api/appointments/:appointmentId/documents': {
+    // Its doctor, within the care relationship a confirmed appointment is; a doctor or hospital it does not name gets 404.
+    probe: async (f) =>
+      partyProbe(f, f.doctor, 'GET', `/api/appointments/${await appointmentIn('CONFIRMED')}/documents`),
+  },
+  'PUT /api/appointments/:appointmentId/documents/:documentId': {
+    probe: async (f) =>
+      partyProbe(
+        f,
+        f.patient,
+        'PUT',
+        `/api/appointments/${await appointmentIn('PENDING')}/documents/${await document(f)}`,
+      ),
+  },
+  'DELETE /api/appointments/:appointmentId/documents/:documentId': {
+    probe: async (f) => {
+      const path = `/api/appointments/${await appointmentIn('PENDING')}/documents/${await document(f)}`;
+      expect((await send({ token: f.patient.token, method: 'PUT', path })).status).toBe(200);
+      return partyProbe(f, f.patient, 'DELETE', path);
+    },
+  },
 
   // ── notifications ────────────────────────────────────────────────────────────────
   'POST /api/notifications': {},

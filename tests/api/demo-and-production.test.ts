@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from '../../server/db/seed.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REFERENCE_IDS, seedDemoData } from '../../server/db/seed.ts';
+import { createFileStore } from '../../server/platform/files.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 
 describe('demo data', () => {
@@ -32,6 +34,51 @@ describe('demo data', () => {
       'user@caremesh.test:USER:none',
       'newhospital@caremesh.test:HOSPITAL:none',
     ]);
+  });
+});
+
+describe('demo data with its documents', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ rateLimits: GENEROUS_LIMITS });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const signin = async (email: string) => {
+    const res = await t.request('/api/users/signin', { method: 'POST', json: { email, password: DEMO_PASSWORD } });
+    return { authorization: `Bearer ${(await res.json()).data.token as string}` };
+  };
+
+  it('gives the demo doctor patients in care, and the echo report the demo patient shared with her confirmed visit', async () => {
+    const files = createFileStore(path.join(t.config.dataDir, 'files'));
+    expect(await seedDemoData(t.database.db, files)).toBe(DEMO_ACCOUNTS.length);
+    const doctor = await signin('doctor@caremesh.test');
+    const patients = (await (await t.request('/api/patients?limit=100', { headers: doctor })).json()).data.patients;
+    expect(patients.length).toBeGreaterThanOrEqual(2);
+    expect(patients.map((p: { id: string }) => p.id)).toContain(DEMO_REFERENCE_IDS.patient);
+
+    const confirmed = (
+      await (await t.request('/api/appointments/doctor?status=CONFIRMED', { headers: doctor })).json()
+    ).data.appointments.find((a: { patient: { id: string } }) => a.patient.id === DEMO_REFERENCE_IDS.patient);
+    const shared = (await (await t.request(`/api/appointments/${confirmed.id}/documents`, { headers: doctor })).json())
+      .data.documents;
+    expect(shared.map((d: { title: string }) => d.title)).toEqual(['Echo report']);
+    const file = await t.request(`/api/patients/${DEMO_REFERENCE_IDS.patient}/documents/${shared[0].id}/content`, {
+      headers: doctor,
+    });
+    expect(file.status).toBe(200);
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    // The blood tests she kept to herself: the doctor does not see them, she does.
+    const seen = async (headers: Record<string, string>) =>
+      (
+        await (await t.request(`/api/patients/${DEMO_REFERENCE_IDS.patient}/documents`, { headers })).json()
+      ).data.documents.map((d: { title: string }) => d.title);
+    expect(await seen(doctor)).toEqual(['Echo report']);
+    expect((await seen(await signin('patient@caremesh.test'))).sort()).toEqual(['Blood test results', 'Echo report']);
   });
 });
 

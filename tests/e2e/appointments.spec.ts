@@ -263,3 +263,52 @@ test('each side sees only the actions it may take now', async ({ browser }) => {
   await doctor.context().close();
   await patient.context().close();
 });
+
+test('a patient shares a document with her confirmed visit; the doctor sees and downloads only what is shared', async ({
+  browser,
+}) => {
+  const patient = await signedIn(browser, 'patient@caremesh.test');
+  const doctor = await signedIn(browser, 'doctor@caremesh.test');
+  // The demo's confirmed visit with Dr Arjun Rao (server/db/demo/appointments.ts), with her echo report shared.
+  const appointmentId = await patient.evaluate(async () => {
+    const response = await fetch('/api/appointments/patient?status=CONFIRMED&limit=100');
+    const { data } = (await response.json()) as { data: { appointments: Array<{ id: string; reason: string }> } };
+    return data.appointments.find((a) => a.reason === 'Review of echo report')?.id ?? '';
+  });
+  expect(appointmentId).not.toBe('');
+
+  await patient.setViewportSize({ width: 360, height: 800 });
+  await patient.goto(`/appointments/${appointmentId}`);
+  const mine = patient.getByRole('list', { name: 'Documents shared with this visit' });
+  await expect(mine.getByText('Echo report')).toBeVisible();
+  await expect(mine.getByText('Blood test results')).toHaveCount(0);
+  // Keyboard only: choose the document, then Share.
+  const picker = patient.getByLabel('Share one of your documents');
+  await picker.selectOption({ label: 'Blood test results (blood-tests.pdf)' });
+  await picker.focus();
+  await patient.keyboard.press('Tab');
+  await expect(patient.getByRole('button', { name: 'Share', exact: true })).toBeFocused();
+  await patient.keyboard.press('Enter');
+  await expect(mine.getByText('Blood test results')).toBeVisible();
+  await expectNoSidewaysScroll(patient);
+  await expectNoSeriousA11yViolations(patient);
+
+  await doctor.goto(`/appointments/${appointmentId}`);
+  const theirs = doctor.getByRole('list', { name: 'Documents shared with this visit' });
+  await expect(theirs.getByText('Echo report')).toBeVisible();
+  await expect(theirs.getByText('Blood test results')).toBeVisible();
+  await expect(theirs.getByRole('button', { name: /^Stop sharing/ })).toHaveCount(0);
+  const download = doctor.waitForEvent('download');
+  await theirs.getByRole('button', { name: 'Download Echo report' }).click();
+  expect((await download).suggestedFilename()).toBe('echo-report.pdf');
+
+  // She stops sharing the blood tests: the doctor no longer sees them.
+  await mine.getByRole('button', { name: 'Stop sharing Blood test results' }).click();
+  await expect(mine.getByText('Blood test results')).toHaveCount(0);
+  await doctor.reload();
+  await expect(theirs.getByText('Echo report')).toBeVisible();
+  await expect(theirs.getByText('Blood test results')).toHaveCount(0);
+
+  await doctor.context().close();
+  await patient.context().close();
+});

@@ -41,7 +41,7 @@ const PLANS: Plan[] = [
       ['PATIENT', 'Priya Sharma requested an appointment.', 'EVENT'],
       ['DOCTOR', 'Dr Arjun Rao accepted the appointment.', 'EVENT'],
       ['PATIENT', 'Should I upload the echo report before the call?'],
-      ['DOCTOR', 'Yes please, under Medical Records. I will look at it before we speak.'],
+      ['DOCTOR', 'Yes please, and share it with this appointment. I will look at it before we speak.'],
       ['DOCTOR', 'Dr Arjun Rao confirmed the appointment.', 'EVENT'],
     ],
   },

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ACTORS, APPOINTMENT_MODES, APPOINTMENT_STATUSES } from '../../../domain/enums.ts';
 import { MESSAGE_KINDS } from '../../../domain/schemas/appointments.ts';
 import { doctors } from './doctors.ts';
 import { hospitals } from './organisations.ts';
-import { patients } from './patients.ts';
+import { patientDocuments, patients } from './patients.ts';
 
 /**
  * A doctor's overlapping slot-holding appointments are refused by an exclusion constraint added in
@@ -61,4 +61,27 @@ export const appointmentMessages = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('appointment_messages_appointment_idx').on(t.appointmentId, t.createdAt)],
+);
+
+/**
+ * The patient's documents shared with one appointment: its doctor and hospital open them while the
+ * appointment is a care relationship (domain/rules/careAccess.ts). Only the patient shares.
+ */
+export const appointmentDocuments = pgTable(
+  'appointment_documents',
+  {
+    appointmentId: uuid()
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    documentId: uuid()
+      .notNull()
+      .references(() => patientDocuments.id, { onDelete: 'cascade' }),
+    sharedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The account that shared it (the patient's). */
+    sharedBy: uuid().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appointmentId, t.documentId] }),
+    index('appointment_documents_document_idx').on(t.documentId),
+  ],
 );

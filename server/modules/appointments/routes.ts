@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   appointmentDecisionBody,
+  appointmentDocumentList,
   appointmentList,
   appointmentListQuery,
   appointmentOutcomeBody,
@@ -14,6 +15,7 @@ import {
   conversationList,
   conversationMessageSchema,
   conversationQuery,
+  documentShareSchema,
   rescheduleAppointmentBody,
   respondRescheduleBody,
   sendMessageBody,
@@ -26,6 +28,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { appointmentsService } from './service.ts';
 
 const appointmentParams = z.object({ appointmentId: idSchema });
+const sharedDocumentParams = appointmentParams.extend({ documentId: idSchema });
 const changed = { 200: successEnvelope(appointmentWithMessage) };
 const TRANSITION_NOTE =
   'Decided by the appointment state machine (domain/rules/appointments.ts): a change the current status does not allow answers 409 with the status in details.status; a caller on the wrong side answers 403; a caller not on the appointment answers 404. The parties receive the realtime event and a notification.';
@@ -294,5 +297,63 @@ export const appointmentsRoutes =
         reply.code(201).send({
           data: await service.sendMessage(callerOf(request), request.params.appointmentId, request.body.body),
         }),
+    );
+
+    app.get(
+      '/appointments/:appointmentId/documents',
+      {
+        config: { access: allow('ANY', 'appointmentParty') },
+        schema: {
+          tags,
+          security,
+          summary: "The patient's documents shared with this appointment, newest share first",
+          description:
+            'For its patient, doctor and hospital (and admins). Its doctor and hospital get the documents only while the appointment is a care relationship (accepted, rescheduled, confirmed, or completed within 90 days; domain/rules/careAccess.ts), an empty list otherwise (careRelationship false). Each opens at GET /patients/{patientId}/documents/{documentId}/content.',
+          params: appointmentParams,
+          response: { 200: appointmentDocumentList },
+        },
+      },
+      async (request) => ({
+        data: await service.sharedDocuments(callerOf(request), request.params.appointmentId),
+      }),
+    );
+
+    app.put(
+      '/appointments/:appointmentId/documents/:documentId',
+      {
+        config: { access: allow(['PATIENT'], 'appointmentParty') },
+        schema: {
+          tags,
+          security,
+          summary: 'Share one of your documents with your appointment (the patient); sharing it again changes nothing',
+          description:
+            "Its doctor and hospital open it while the appointment is a care relationship. Someone else's appointment or document answers 404.",
+          params: sharedDocumentParams,
+          response: { 200: successEnvelope(documentShareSchema) },
+        },
+      },
+      async (request) => ({
+        data: await service.shareDocument(callerOf(request), request.params.appointmentId, request.params.documentId),
+        message: 'Document shared with this appointment.',
+      }),
+    );
+
+    app.delete(
+      '/appointments/:appointmentId/documents/:documentId',
+      {
+        config: { access: allow(['PATIENT'], 'appointmentParty') },
+        schema: {
+          tags,
+          security,
+          summary: 'Stop sharing a document with your appointment (the patient)',
+          description: 'A document that is not shared with it answers 404.',
+          params: sharedDocumentParams,
+          response: { 200: z.object({ message: z.string() }) },
+        },
+      },
+      async (request) => {
+        await service.unshareDocument(callerOf(request), request.params.appointmentId, request.params.documentId);
+        return { message: 'Document no longer shared with this appointment.' };
+      },
     );
   };

@@ -15,9 +15,12 @@ import {
   type AppointmentAction,
   type AppointmentParty,
 } from '../../../domain/rules/appointments.ts';
+import { isCareRelationship } from '../../../domain/rules/careAccess.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import type {
   Appointment,
+  AppointmentDocuments,
+  DocumentShare,
   ConversationMessage,
   appointmentListQuery,
   appointmentSearchBody,
@@ -26,7 +29,15 @@ import type {
 } from '../../../domain/schemas/appointments.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
 import type { Db } from '../../db/client.ts';
-import { appointmentMessages, appointments, doctors, hospitals, patients } from '../../db/schema/index.ts';
+import {
+  appointmentDocuments,
+  appointmentMessages,
+  appointments,
+  doctors,
+  hospitals,
+  patientDocuments,
+  patients,
+} from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
@@ -39,6 +50,7 @@ type MessageRow = typeof appointmentMessages.$inferSelect;
 type Names = { patientName: string; doctorName: string | null; hospitalName: string | null };
 
 const NO_SUCH_APPOINTMENT = 'There is no such appointment.';
+const NO_SUCH_DOCUMENT = 'There is no such document among yours.';
 const SLOT_TAKEN = 'That time is already taken with this doctor. Choose another time.';
 
 /** PostgreSQL's exclusion_violation: the doctor already holds an overlapping appointment. */
@@ -719,6 +731,64 @@ export function appointmentsService(ctx: AppContext) {
         caller.id,
       );
       return message;
+    },
+
+    /**
+     * The documents the patient shared with the appointment, newest share first: to the patient and
+     * an admin always; to its doctor and hospital only while it is a care relationship
+     * (domain/rules/careAccess.ts), an empty list otherwise.
+     */
+    async sharedDocuments(caller: AuthUser, id: string): Promise<AppointmentDocuments> {
+      const row = await load(db, id);
+      const party = row ? partyOf(caller, row) : null;
+      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
+      const careRelationship = isCareRelationship(row);
+      if (party === 'PROVIDER' && !careRelationship) return { documents: [], careRelationship };
+      const rows = await db
+        .select({ document: patientDocuments, sharedAt: appointmentDocuments.sharedAt })
+        .from(appointmentDocuments)
+        .innerJoin(patientDocuments, eq(patientDocuments.id, appointmentDocuments.documentId))
+        .where(and(eq(appointmentDocuments.appointmentId, id), eq(patientDocuments.patientId, row.patientId)))
+        .orderBy(desc(appointmentDocuments.sharedAt), desc(patientDocuments.id));
+      return {
+        documents: rows.map(({ document: { fileKey: _key, ...document }, sharedAt }) => ({
+          ...document,
+          createdAt: document.createdAt.toISOString(),
+          sharedAt: sharedAt.toISOString(),
+        })),
+        careRelationship,
+      };
+    },
+
+    /** The patient shares one of their documents with their appointment (sharing it again changes nothing). */
+    async shareDocument(caller: AuthUser, id: string, documentId: string): Promise<DocumentShare> {
+      const row = await load(db, id);
+      if (!row || partyOf(caller, row) !== 'PATIENT') throw notFound(NO_SUCH_APPOINTMENT);
+      const [document] = await db
+        .select({ id: patientDocuments.id })
+        .from(patientDocuments)
+        .where(and(eq(patientDocuments.id, documentId), eq(patientDocuments.patientId, row.patientId)));
+      if (!document) throw notFound(NO_SUCH_DOCUMENT);
+      await db
+        .insert(appointmentDocuments)
+        .values({ appointmentId: id, documentId, sharedBy: caller.id })
+        .onConflictDoNothing();
+      const [share] = await db
+        .select({ sharedAt: appointmentDocuments.sharedAt })
+        .from(appointmentDocuments)
+        .where(and(eq(appointmentDocuments.appointmentId, id), eq(appointmentDocuments.documentId, documentId)));
+      return { appointmentId: id, documentId, sharedAt: share!.sharedAt.toISOString() };
+    },
+
+    /** The patient stops sharing a document with their appointment; its doctor and hospital no longer open it through it. */
+    async unshareDocument(caller: AuthUser, id: string, documentId: string) {
+      const row = await load(db, id);
+      if (!row || partyOf(caller, row) !== 'PATIENT') throw notFound(NO_SUCH_APPOINTMENT);
+      const removed = await db
+        .delete(appointmentDocuments)
+        .where(and(eq(appointmentDocuments.appointmentId, id), eq(appointmentDocuments.documentId, documentId)))
+        .returning({ documentId: appointmentDocuments.documentId });
+      if (removed.length === 0) throw notFound('This document is not shared with this appointment.');
     },
 
     /** Expires PENDING requests (and unanswered proposals) whose time has passed; each row once. */

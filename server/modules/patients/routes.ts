@@ -59,7 +59,7 @@ export const patientsRoutes =
           security,
           summary: 'List the patients the caller may see, with filters, order and pages',
           description:
-            'An admin sees every patient; a patient only themself; a doctor or hospital only patients they have an appointment or consultation with.',
+            'An admin sees every patient; a patient only themself; a doctor or hospital only patients they are in a care relationship with (an accepted, rescheduled or confirmed appointment, or one completed within 90 days; domain/rules/careAccess.ts).',
           querystring: patientListQuery,
           response: { 200: listOf('patients', patientSchema) },
         },
@@ -172,6 +172,8 @@ export const patientsRoutes =
           tags,
           security,
           summary: "A patient's documents, newest first",
+          description:
+            'The patient and admins see all of them; a doctor or hospital in a care relationship only those the patient shared with one of their appointments in it, and those they uploaded. The file and thumbnail routes follow the same rule (404 otherwise).',
           params: patientParams,
           querystring: paginationQuery,
           response: { 200: listOf('documents', patientDocumentSchema) },

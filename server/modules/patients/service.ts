@@ -12,7 +12,9 @@ import {
   type PatientStatistics,
   type updatePatientBody,
 } from '../../../domain/schemas/patients.ts';
-import { appointments, medicalHistory, patientDocuments, patients } from '../../db/schema/index.ts';
+import { isCareProvider, mayActOnRecord, type CareAction } from '../../../domain/rules/careAccess.ts';
+import { medicalHistory, patientDocuments, patients, users } from '../../db/schema/index.ts';
+import { inCareRelationship, sharedInCare } from '../appointments/queries.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { linkCallerToProfile } from '../directory-access.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -29,32 +31,43 @@ export const PATIENT_LIST_ROLES: Role[] = ['ADMIN', 'PATIENT', 'DOCTOR', 'HOSPIT
 /** Roles that may ever change or delete a patient record (the patient themself or an admin). */
 export const PATIENT_MANAGER_ROLES: Role[] = ['ADMIN', 'PATIENT'];
 
-/** read: see the record and its documents and history; record: add documents and history; manage: change or delete it. */
-export type PatientAction = 'read' | 'record' | 'manage';
+/** read: see the record, its history and the documents it may see; record: add documents and history; manage: change or delete it. */
+export type PatientAction = CareAction;
 
 /**
- * The one authorisation rule of this area: which patient rows the caller may act on, as a
- * condition on `patients`. Every endpoint goes through it; a row outside it answers 404.
+ * The one authorisation rule of this area, as a condition on `patients`: which patient rows the
+ * caller may act on. Decided by domain/rules/careAccess.ts (a doctor or hospital only within a care
+ * relationship; only the patient or an admin manages). Every endpoint goes through it; a row
+ * outside it answers 404.
  */
-export function patientScope(caller: AuthUser, action: PatientAction): SQL {
+export function patientScope(caller: AuthUser, action: PatientAction, now: Date = new Date()): SQL {
   switch (caller.role) {
     case 'ADMIN':
-      return sql`true`;
+      return mayActOnRecord('ADMIN', action) ? sql`true` : sql`false`;
     case 'PATIENT':
-      return caller.referenceId
+      return caller.referenceId && mayActOnRecord('SELF', action)
         ? (and(eq(patients.id, caller.referenceId), isNull(patients.deletedAt)) as SQL)
         : sql`false`;
     case 'DOCTOR':
     case 'HOSPITAL':
-      // Only the patient themself or an admin changes or deletes a record.
-      if (action === 'manage') return sql`false`;
-      // Patients who have an appointment with the caller (cancelled and expired requests included: the
-      // provider may still need to read who asked).
-      if (!caller.referenceId) return sql`false`;
-      return sql`${patients.deletedAt} is null and exists (select 1 from ${appointments} where ${appointments.patientId} = ${patients.id} and ${appointments.deletedAt} is null and ${caller.role === 'DOCTOR' ? appointments.doctorId : appointments.hospitalId} = ${caller.referenceId})`;
+      if (!caller.referenceId || !mayActOnRecord('CARE', action)) return sql`false`;
+      return sql`${patients.deletedAt} is null and ${inCareRelationship(caller.role, caller.referenceId, patients.id, now)}`;
     default:
       return sql`false`;
   }
+}
+
+/**
+ * Which of a reachable patient's documents the caller sees (undefined: all of them). A doctor or
+ * hospital sees those the patient shared with one of their appointments in a care relationship,
+ * and those an account of theirs uploaded.
+ */
+export function documentScope(caller: AuthUser, now: Date = new Date()): SQL | undefined {
+  if (caller.role === 'ADMIN' || caller.role === 'PATIENT') return undefined;
+  if (!isCareProvider(caller.role) || !caller.referenceId) return sql`false`;
+  const d = patientDocuments;
+  return sql`(${sharedInCare(caller.role, caller.referenceId, d.id, now)}
+    or ${d.uploadedBy} in (select ${users.id} from ${users} where ${users.referenceId} = ${caller.referenceId} and ${users.role} = ${caller.role}))`;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -273,18 +286,19 @@ export function patientsService({ db, files }: AppContext) {
     async documents(caller: AuthUser, patientId: string, q: PaginationQuery) {
       await reachable(caller, patientId, 'read');
       const d = patientDocuments;
+      const visible = and(eq(d.patientId, patientId), documentScope(caller));
       const [rows, [counted]] = await Promise.all([
         db
           .select()
           .from(d)
-          .where(eq(d.patientId, patientId))
+          .where(visible)
           .orderBy(desc(d.createdAt), desc(d.id))
           .limit(q.limit)
           .offset(pageOffset(q.page, q.limit)),
         db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(d)
-          .where(eq(d.patientId, patientId)),
+          .where(visible),
       ]);
       return { documents: rows.map(toDocument), pagination: paginationOf(q.page, q.limit, counted?.n ?? 0) };
     },
@@ -294,7 +308,10 @@ export function patientsService({ db, files }: AppContext) {
       const [row] = await db
         .select()
         .from(patientDocuments)
-        .where(and(eq(patientDocuments.id, documentId), eq(patientDocuments.patientId, patientId)));
+        .where(
+          and(eq(patientDocuments.id, documentId), eq(patientDocuments.patientId, patientId), documentScope(caller)),
+        );
+      // Not shared with the caller's care is the same answer as not there.
       if (!row) throw notFound('There is no document with that id for this patient.');
       const content = await files.read(row.fileKey).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') throw notFound('The file of this document is no longer stored.');

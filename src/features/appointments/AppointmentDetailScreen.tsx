@@ -14,6 +14,7 @@ import { shortProvider } from './changes.ts';
 import { Conversation } from './Conversation.tsx';
 import { counterpartName, scopeForRole } from './model.ts';
 import { Facts, LoadError, Loading, NotOnDevice, StatusBadge } from './parts.tsx';
+import { SharedDocuments } from './SharedDocuments.tsx';
 
 /** /appointments/:id for the patient, the doctor and the hospital of the appointment (push links open it). */
 export function AppointmentDetailScreen() {
@@ -86,31 +87,34 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
       )}
 
       <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-        <section aria-labelledby={detailsId} className="card border border-base-300 bg-base-100">
-          <div className="card-body gap-3 p-4 sm:p-6">
-            <h2 id={detailsId} className="text-lg font-semibold">
-              Details
-            </h2>
-            <Facts
-              rows={[
-                ['When', `${formatDateTime(appointment.scheduledAt)} (India time)`],
-                ['Duration', `${appointment.durationMinutes} minutes`],
-                ['Mode', APPOINTMENT_MODE_LABELS[appointment.mode]],
-                ['Reason', appointment.reason],
-                ['Patient', appointment.patient.name],
-                ['Doctor', appointment.doctor?.name],
-                ['Hospital', appointment.hospital?.name],
-                ...(appointment.statusReason ? [['Note', appointment.statusReason] as [string, string]] : []),
-                ['Requested', formatDateTime(appointment.createdAt)],
-              ]}
-            />
-            <AppointmentActions
-              appointment={appointment}
-              size="md"
-              onDeleted={() => void navigate('/appointments', { replace: true })}
-            />
-          </div>
-        </section>
+        <div className="flex min-w-0 flex-col gap-4">
+          <section aria-labelledby={detailsId} className="card border border-base-300 bg-base-100">
+            <div className="card-body gap-3 p-4 sm:p-6">
+              <h2 id={detailsId} className="text-lg font-semibold">
+                Details
+              </h2>
+              <Facts
+                rows={[
+                  ['When', `${formatDateTime(appointment.scheduledAt)} (India time)`],
+                  ['Duration', `${appointment.durationMinutes} minutes`],
+                  ['Mode', APPOINTMENT_MODE_LABELS[appointment.mode]],
+                  ['Reason', appointment.reason],
+                  ['Patient', appointment.patient.name],
+                  ['Doctor', appointment.doctor?.name],
+                  ['Hospital', appointment.hospital?.name],
+                  ...(appointment.statusReason ? [['Note', appointment.statusReason] as [string, string]] : []),
+                  ['Requested', formatDateTime(appointment.createdAt)],
+                ]}
+              />
+              <AppointmentActions
+                appointment={appointment}
+                size="md"
+                onDeleted={() => void navigate('/appointments', { replace: true })}
+              />
+            </div>
+          </section>
+          <SharedDocuments appointment={appointment} viewer={me === 'PATIENT' ? 'patient' : 'other'} />
+        </div>
         <Conversation
           appointmentId={appointment.id}
           me={me}

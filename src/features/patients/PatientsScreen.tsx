@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, INDIAN_STATES, INDIAN_STATE_LABELS } from '../../../domain/enums.ts';
 import type { Pagination as PageInfo } from '../../../domain/errors.ts';
+import { CARE_ACCESS_DAYS } from '../../../domain/rules/careAccess.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import type { Patient } from '../../../domain/schemas/patients.ts';
@@ -122,7 +123,8 @@ export function PatientsScreen() {
         <div role="status" className="rounded-box border border-dashed border-base-300 p-8 text-center">
           <p className="font-medium">No patients to show.</p>
           <p className="text-sm text-base-content/70">
-            Patients appear here once they have an appointment or a consultation with you.
+            Patients appear here once you accept their appointment, and stay for {CARE_ACCESS_DAYS} days after a
+            completed visit. You see the documents a patient shares with their visit on the appointment's page.
           </p>
         </div>
       )}

@@ -22,6 +22,7 @@ import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
 import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 
@@ -51,18 +52,6 @@ function fileProblem(file: File | undefined): string | undefined {
     return `${file.name} is ${formatSize(file.size)}; files can be at most ${PATIENT_DOCUMENT_MAX_MB} MB`;
   }
   return undefined;
-}
-
-/** Saves bytes under a file name through a temporary blob URL. */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function MedicalRecordsScreen() {
