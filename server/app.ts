@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { isApiRoute, registerAccessGate } from './platform/access.ts';
 import { registerAfterAnswer } from './platform/afterAnswer.ts';
+import { publicOnlyLookup } from './platform/network.ts';
 import { createAuthenticator, createTokenService, revokedSessionsSweepJob } from './platform/auth.ts';
 import {
   DEFAULT_RATE_LIMITS,
@@ -211,7 +212,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
       vapid: config.vapid,
       subject: config.vapidSubject,
-      agent: deps.pushAgent,
+      // Without a configured list of push services, a name that resolves to this machine's networks is refused
+      // when the push is sent, however it resolved when the subscription was made.
+      agent: deps.pushAgent ?? (config.pushServiceHosts === null ? new Agent({ lookup: publicOnlyLookup }) : undefined),
     }),
     afterAnswer: registerAfterAnswer(app),
   };

@@ -12,7 +12,12 @@ let pushService: LoopbackPushService;
 
 beforeAll(async () => {
   pushService = await startLoopbackPushService();
-  t = await startTestApp({ rateLimits: GENEROUS_LIMITS, pushAgent: pushService.agent });
+  // The loopback push service lives on this machine: the suite lists it, as an operator would.
+  t = await startTestApp({
+    rateLimits: GENEROUS_LIMITS,
+    pushAgent: pushService.agent,
+    env: { PUSH_SERVICE_HOSTS: '127.0.0.1' },
+  });
   w = await appointmentWorld(t, 'notes');
   api = client(t);
 });
@@ -297,5 +302,48 @@ describe('Web Push', () => {
     expect(bad.status).toBe(400);
     const paths = ((await json(bad)).details.issues as Array<{ path: string }>).map((i) => i.path);
     expect(paths).toEqual(expect.arrayContaining(['body.endpoint', 'body.keys.p256dh']));
+  });
+});
+
+describe('push endpoints on this machine’s networks, with no list of push services configured', () => {
+  let open: TestApp;
+  let people: World;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    open = await startTestApp({ rateLimits: GENEROUS_LIMITS, logTo: { write: (line) => void lines.push(line) } });
+    people = await appointmentWorld(open, 'ssrf');
+  });
+  afterAll(() => open?.close());
+
+  it('are refused when subscribing', async () => {
+    const keys = pushService.subscription('x').keys;
+    for (const endpoint of [
+      pushService.subscription('doctor').endpoint,
+      'https://localhost/push/1',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.1.2.3/push',
+      'https://[::1]:8443/push',
+    ]) {
+      const res = await client(open).send('POST', '/api/notifications/push/subscriptions', people.doctor.token, {
+        endpoint,
+        keys,
+      });
+      expect(res.status, endpoint).toBe(400);
+    }
+    expect(await open.database.db.select().from(pushSubscriptions)).toEqual([]);
+  });
+
+  it('are never called, even when a name resolves there only by the time the push is sent', async () => {
+    // As if a public name had been subscribed and then pointed at this machine.
+    const { endpoint, keys } = pushService.subscription('rebound');
+    const rebound = endpoint.replace('127.0.0.1', 'localhost');
+    await open.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: people.doctor.userId, endpoint: rebound, p256dh: keys.p256dh, auth: keys.auth });
+    await book(open, people.patient.token, { doctorId: people.doctor.referenceId, scheduledAt: futureSlot(9) });
+    await expect
+      .poll(() => lines.some((line) => line.includes('resolves to a private address')), { timeout: 5_000 })
+      .toBe(true);
+    expect(pushService.received.filter((push) => push.path.endsWith('/rebound'))).toEqual([]);
   });
 });

@@ -17,8 +17,22 @@ describe('push endpoints a subscription may name', () => {
     expect(allowed('https://notfcm.googleapis.com/x')).toBe(false);
   });
 
-  it('any https endpoint outside production, and exactly the configured hosts when set', () => {
+  it('outside production any https host but this machine and its networks, and exactly the configured hosts when set', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).pushServiceHosts).toBeNull();
+    const open = (url: string) => endpointAllowed(url, null);
+    expect(open('https://push.example.in/a')).toBe(true);
+    for (const url of [
+      'https://127.0.0.1:8443/push',
+      'https://localhost/push',
+      'https://[::1]/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://10.0.0.7/x',
+      'https://192.168.1.20/x',
+      'https://metadata.internal/x',
+      'https://printer.local/x',
+    ]) {
+      expect(open(url), url).toBe(false);
+    }
     const config = loadConfig({ NODE_ENV: 'test', PUSH_SERVICE_HOSTS: 'push.example.in, Fcm.googleapis.com' });
     expect(config.pushServiceHosts).toEqual(['push.example.in', 'fcm.googleapis.com']);
     expect(endpointAllowed('https://push.example.in/a', config.pushServiceHosts)).toBe(true);

@@ -18,6 +18,7 @@ import { notificationPreferences, notifications, pushSubscriptions, users } from
 import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
+import { isLocalHost } from '../../platform/network.ts';
 import { userRoom } from '../../platform/realtime.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
@@ -85,11 +86,13 @@ async function preferencesOf(db: Db, userId: string): Promise<NotificationPrefer
 
 /**
  * The server POSTs to whatever endpoint a subscription names, so in production only the browser
- * vendors' push services are accepted (no requests to internal addresses on a user's say-so).
+ * vendors' push services are accepted, and elsewhere any https host that is not this machine or its
+ * networks (no requests to internal addresses on a user's say-so). A configured list is the
+ * operator's word, and wins (the suites list their loopback push service).
  */
 export function endpointAllowed(endpoint: string, hosts: readonly string[] | null): boolean {
-  if (hosts === null) return true;
   const { hostname } = new URL(endpoint);
+  if (hosts === null) return !isLocalHost(hostname);
   return hosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
 }
 
