@@ -73,7 +73,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       NODE_EXTRA_CA_CERTS: pushServiceTls.cert,
       // The loopback push service of tests/e2e/push.spec.ts is on this machine, which is refused unless listed.
-      PUSH_SERVICE_HOSTS: '127.0.0.1',
+      PUSH_SERVICE_HOSTS: 'localhost',
       // The suite signs the demo accounts in many times from one address; the limit has its own API tests.
       SIGNIN_ATTEMPTS_PER_15_MIN: '500',
       // tests/e2e/offline-replay.spec.ts replays 200 messages written offline; the limit has its own API tests.

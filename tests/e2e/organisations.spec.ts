@@ -88,12 +88,11 @@ test('a hospital sees its own doctors; a doctor sees the patients they have appo
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await signIn(page, 'doctor@caremesh.test');
   await expect(page).toHaveURL(/\/profile$/);
-  // The demo doctor has appointments with the demo patient (and a few others).
+  // The demo doctor has accepted and confirmed appointments with the demo patient (and a few others).
   await page.goto('/patients');
   await expect(page.getByRole('cell', { name: /Priya/ }).first()).toBeVisible();
   await page.goto('/patients?lastName=Nobodyhere');
   await expect(page.getByLabel('Last name', { exact: true })).toHaveValue('Nobodyhere');
-  await expect(
-    page.getByText('Patients appear here once they have an appointment or a consultation with you.'),
-  ).toBeVisible();
+  // Only a care relationship lists a patient (domain/rules/careAccess.ts), and the empty list says so.
+  await expect(page.getByText(/Patients appear here once you accept their appointment/)).toBeVisible();
 });
