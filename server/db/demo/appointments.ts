@@ -128,6 +128,10 @@ export async function insertDemoAppointments(db: Writer, network: DemoNetwork, n
         createdAt: indiaTime(now, Math.min(plan.day, 0) - 3, 8),
       })
       .returning({ id: appointments.id });
+    const conversationStart = indiaTime(now, Math.min(plan.day, 0) - 3, 8).getTime();
+    // An outcome (completed, no-show) is recorded once the visit is over, not with the lines before it.
+    const outcomeAt = appointmentEnd(start, 20).getTime() + 10 * 60_000;
+    const recordsOutcome = plan.status === 'COMPLETED' || plan.status === 'NO_SHOW';
     await db.insert(appointmentMessages).values(
       plan.lines.map(([role, body, kind], index) => ({
         appointmentId: row!.id,
@@ -135,7 +139,9 @@ export async function insertDemoAppointments(db: Writer, network: DemoNetwork, n
         authorRole: role,
         authorName: role === 'PATIENT' ? patientName : role === 'DOCTOR' ? 'Dr Arjun Rao' : 'Sahyadri Care Hospital',
         body: body.startsWith('requested') ? `${patientName} ${body}` : body,
-        createdAt: new Date(indiaTime(now, Math.min(plan.day, 0) - 3, 8).getTime() + index * 3_600_000),
+        createdAt: new Date(
+          recordsOutcome && index === plan.lines.length - 1 ? outcomeAt : conversationStart + index * 3_600_000,
+        ),
       })),
     );
   }
