@@ -125,6 +125,7 @@ export async function startInstance(
     // than a person would: the limiters still run on every request, they just never refuse.
     rateLimits: {
       signin: { max: 1_000_000, timeWindow: 60_000 },
+      signinPerAddress: { max: 1_000_000, timeWindow: 60_000 },
       booking: { max: 1_000_000, timeWindow: 60_000 },
       message: { max: 1_000_000, timeWindow: 60_000 },
     },
