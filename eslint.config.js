@@ -82,11 +82,11 @@ export default tseslint.config(
   {
     files: [
       'src/main.tsx',
-      'src/app/{App,router,RootLayout,PublicLayout,providers,UpdatePrompt,RouteError,chunkReload}.{ts,tsx}',
-      'src/app/auth/**',
+      'src/app/{App,router,RootLayout,PublicLayout,providers,UpdatePrompt,RouteError,chunkReload,guards}.{ts,tsx}',
+      'src/session/**',
       'src/features/accounts/**',
       'src/ui/**',
-      'src/api/{http,session,accounts}.ts',
+      'src/api/{http,accounts}.ts',
     ],
     rules: {
       'no-restricted-imports': [

@@ -6,7 +6,7 @@
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
-import { AuthContext } from '../app/auth/AuthContext.ts';
+import { AuthContext } from '../session/AuthContext.ts';
 import { outboxStoreFor, requestPersistentStorage, userDatabase, userDatabaseExists } from './db.ts';
 import { forgetInJournal, readJournal, syncJournal, type JournalItem } from './journal.ts';
 import {

@@ -7,8 +7,8 @@
  */
 import { useContext, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AuthContext } from '../app/auth/AuthContext.ts';
-import { getToken } from '../api/session.ts';
+import { AuthContext } from '../session/AuthContext.ts';
+import { getToken } from '../session/token.ts';
 import { useToast } from '../ui/toast/index.ts';
 import { outboxStoreFor, userDatabase } from './db.ts';
 import { offlineApi } from '../api/offline.ts';

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/schemas/appointments.ts';
 import { appointmentKeys, appointmentsApi, type Appointment, type AppointmentChange } from '../../api/appointments.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { PendingChangeNote } from '../../offline/OfflineMarks.tsx';
 import { refusalAsApiError, savedMessage, type SavedReason } from '../../offline/submit.ts';
 import { isOnline } from '../../offline/useOnline.ts';

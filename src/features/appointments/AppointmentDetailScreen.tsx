@@ -5,7 +5,7 @@ import { APPOINTMENT_MODE_LABELS, type Actor } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { appointmentKeys, appointmentsApi, type Appointment } from '../../api/appointments.ts';
 import { ApiError } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_MODE_LABELS, APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { appointmentKeys, appointmentsApi, type Appointment, type AppointmentScope } from '../../api/appointments.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import { stateInWords } from '../../offline/words.ts';
 import { ButtonLink } from '../../ui/Button.tsx';

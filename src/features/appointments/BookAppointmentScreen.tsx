@@ -15,7 +15,7 @@ import { bookAppointmentBody, type BookAppointmentInput } from '../../../domain/
 import { todayInIndia } from '../../../domain/schemas/patients.ts';
 import { bookingTargetApi, bookingTargetKeys } from '../../api/appointments.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { refusalAsApiError, savedMessage } from '../../offline/submit.ts';
 import { useOnline } from '../../offline/useOnline.ts';

@@ -5,7 +5,7 @@ import type { Actor } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { MESSAGE_MAX_LENGTH, sendMessageBody } from '../../../domain/schemas/appointments.ts';
 import { appointmentKeys, appointmentsApi, type ConversationMessage } from '../../api/appointments.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import { useOutbox, type OutboxEntry } from '../../offline/outbox.ts';
 import { savedMessage } from '../../offline/submit.ts';

@@ -6,7 +6,7 @@ import type { Pagination as PageInfo } from '../../../domain/errors.ts';
 import { formatINR } from '../../../domain/rules/format.ts';
 import type { Doctor } from '../../../domain/schemas/doctors.ts';
 import { messageOf, request } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';

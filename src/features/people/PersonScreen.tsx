@@ -4,7 +4,7 @@ import { humanizeRole } from '../../../domain/rules/roles.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import type { PublicUser } from '../../../domain/schemas/accounts.ts';
 import { request } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 
 /** The Agent Profile: the signed-in user's own account, or another user's public fields. */

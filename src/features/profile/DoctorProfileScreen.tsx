@@ -15,7 +15,7 @@ import { formatPhone } from '../../../domain/rules/phone.ts';
 import { onboardDoctorBody, updateDoctorBody } from '../../../domain/schemas/doctors.ts';
 import { doctorKeys, doctorsApi, type Doctor } from '../../api/doctors.ts';
 import { messageOf } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button } from '../../ui/Button.tsx';
 import { AddressFields, EMPTY_ADDRESS, addressOf, type AddressKey } from '../../ui/form/AddressFields.tsx';
 import { CheckboxGroup } from '../../ui/form/CheckboxGroup.tsx';

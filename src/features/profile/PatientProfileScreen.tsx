@@ -6,7 +6,7 @@ import { formatPhone } from '../../../domain/rules/phone.ts';
 import { createPatientBody, todayInIndia, updatePatientBody } from '../../../domain/schemas/patients.ts';
 import { messageOf } from '../../api/http.ts';
 import { patientKeys, patientsApi, type Patient } from '../../api/patients.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import {
   ADDRESS_KEYS,

@@ -11,7 +11,7 @@ import {
 } from '../../../domain/schemas/patients.ts';
 import { messageOf } from '../../api/http.ts';
 import { patientKeys, patientsApi, type PatientDocument } from '../../api/patients.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import type { OutboxEntry } from '../../offline/outbox.ts';
 import { savedMessage, submitChange } from '../../offline/submit.ts';
