@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Actor } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { MESSAGE_MAX_LENGTH, sendMessageBody } from '../../../domain/schemas/appointments.ts';
-import { appointmentKeys, appointmentsApi, type ConversationMessage } from '../../api/appointments.ts';
+import { type ConversationMessage, getConversationQueryOptions } from '../../api/appointments.ts';
 import { useAuth } from '../../session/AuthContext.ts';
 import { OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import { useOutbox, type OutboxEntry } from '../../offline/outbox.ts';
@@ -36,12 +36,7 @@ export function Conversation({ appointmentId, me, to }: { appointmentId: string;
   const outbox = useOutbox();
 
   const conversation = useInfiniteQuery({
-    queryKey: appointmentKeys.conversation(appointmentId),
-    queryFn: async ({ pageParam, signal }) =>
-      (await appointmentsApi.conversation(appointmentId, { page: pageParam, limit: PAGE_SIZE }, signal)).data,
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
+    ...getConversationQueryOptions(appointmentId, PAGE_SIZE),
   });
   const messages = messagesOldestFirst(conversation.data);
   const newestId = waiting.at(-1)?.id ?? messages.at(-1)?.id;

@@ -8,6 +8,9 @@ import { DEFAULT_APPOINTMENT_MINUTES } from '../../../domain/rules/appointments.
 import type { BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
 import {
   appointmentKeys,
+  appointmentPaths,
+  parseAppointment,
+  parseAppointmentChange,
   type Appointment,
   type AppointmentChange,
   type ConversationMessage,
@@ -73,7 +76,7 @@ export function submitBooking(
     {
       userId,
       method: 'POST',
-      path: '/appointments/patient/book-appointment',
+      path: appointmentPaths.book(),
       body,
       label: `Book ${provider.short}, ${shortIndiaDateTime(body.scheduledAt)}`,
       invalidates: [appointmentKeys.lists],
@@ -97,24 +100,23 @@ export function isQueuedAction(action: string): action is QueuedAction {
 }
 
 function changeRequest(appointment: Appointment, action: QueuedAction, reason: string | undefined) {
-  const id = encodeURIComponent(appointment.id);
   const who = shortProvider(appointment);
   switch (action) {
     case 'CANCEL':
       return {
-        path: `/appointments/${id}/cancel`,
+        path: appointmentPaths.cancel(appointment.id),
         body: { reason: reason ?? '' },
         label: `Cancel ${who}, ${shortIndiaDateTime(appointment.scheduledAt)}`,
       };
     case 'ACCEPT_RESCHEDULE':
       return {
-        path: `/appointments/${id}/respond-reschedule`,
+        path: appointmentPaths.respondReschedule(appointment.id),
         body: { decision: 'ACCEPT' },
         label: `Accept new time with ${who}, ${shortIndiaDateTime(appointment.proposedAt)}`,
       };
     case 'DECLINE_RESCHEDULE':
       return {
-        path: `/appointments/${id}/respond-reschedule`,
+        path: appointmentPaths.respondReschedule(appointment.id),
         body: reason ? { decision: 'DECLINE', reason } : { decision: 'DECLINE' },
         label: `Keep original time with ${who}, ${shortIndiaDateTime(appointment.scheduledAt)}`,
       };
@@ -149,16 +151,12 @@ export function submitAppointmentChange(
 }
 
 /** The `{ data }` of a PATCH answer, as the direct request returned it. */
-export function changeFromAnswer(response: unknown): AppointmentChange | null {
-  const data = (response as { data?: AppointmentChange } | null)?.data;
-  return data && typeof data === 'object' && data.appointment ? data : null;
-}
+export const changeFromAnswer = (response: unknown): AppointmentChange | null =>
+  parseAppointmentChange((response as { data?: unknown } | null)?.data);
 
 /** The `{ data }` of the booking answer: the new appointment. */
-export function appointmentFromAnswer(response: unknown): Appointment | null {
-  const data = (response as { data?: Appointment } | null)?.data;
-  return data && typeof data === 'object' && typeof data.id === 'string' ? data : null;
-}
+export const appointmentFromAnswer = (response: unknown): Appointment | null =>
+  parseAppointment((response as { data?: unknown } | null)?.data);
 
 /** Bookings made on this device and not sent yet, oldest first. */
 export function useWaitingBookings(): WaitingBooking[] {
@@ -195,7 +193,7 @@ export function submitMessage(
     {
       userId,
       method: 'POST',
-      path: `/appointments/${encodeURIComponent(appointmentId)}/message`,
+      path: appointmentPaths.message(appointmentId),
       body: { body },
       label: messageLabel(to, body),
       invalidates: [appointmentKeys.conversation(appointmentId)],

@@ -10,7 +10,7 @@ import {
   todayInIndia,
 } from '../../../domain/schemas/patients.ts';
 import { messageOf } from '../../api/http.ts';
-import { patientKeys, patientsApi, type PatientDocument } from '../../api/patients.ts';
+import { getMedicalHistoryQueryOptions, getPatientDocumentsQueryOptions, type PatientDocument, patientKeys, patientsApi, patientPaths } from '../../api/patients.ts';
 import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import type { OutboxEntry } from '../../offline/outbox.ts';
@@ -107,8 +107,7 @@ const DOCUMENT_KIND = 'patient-document';
 function Documents({ patientId }: { patientId: string }) {
   const [page, setPage] = usePageParam('documentsPage');
   const documents = useQuery({
-    queryKey: patientKeys.documents(patientId, page),
-    queryFn: async ({ signal }) => (await patientsApi.documents(patientId, { page, limit: PAGE_SIZE }, signal)).data,
+    ...getPatientDocumentsQueryOptions(patientId, page, PAGE_SIZE),
   });
   // Uploads made on this device and not sent yet, on top of the first page.
   const allWaiting = useWaitingChangesWhere({ kind: DOCUMENT_KIND, patientId });
@@ -290,10 +289,10 @@ function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded()
         {
           userId: user?.id ?? '',
           method: 'POST',
-          path: `/patients/${encodeURIComponent(patientId)}/documents`,
+          path: patientPaths.documents(patientId, 'uploadDocument'),
           form: { title: parsed.data.title, file },
           label: `Upload ${parsed.data.title}`,
-          invalidates: [['patients', patientId, 'documents']],
+          invalidates: [patientKeys.allDocuments(patientId)],
           meta: {
             kind: DOCUMENT_KIND,
             patientId,
@@ -309,7 +308,7 @@ function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded()
         case 'sent':
           toast.success('Document uploaded.', { title: 'Success' });
           reset();
-          await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'documents'] });
+          await queryClient.invalidateQueries({ queryKey: patientKeys.allDocuments(patientId) });
           onUploaded();
           break;
         case 'refused':
@@ -402,9 +401,7 @@ function MedicalHistory({ patientId }: { patientId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const history = useQuery({
-    queryKey: patientKeys.medicalHistory(patientId, page),
-    queryFn: async ({ signal }) =>
-      (await patientsApi.medicalHistory(patientId, { page, limit: PAGE_SIZE }, signal)).data,
+    ...getMedicalHistoryQueryOptions(patientId, page, PAGE_SIZE),
   });
   const set = (key: keyof typeof EMPTY_ENTRY, value: string) => setEntry((e) => ({ ...e, [key]: value }));
 
@@ -426,7 +423,7 @@ function MedicalHistory({ patientId }: { patientId: string }) {
       await patientsApi.addMedicalHistory(patientId, parsed.data);
       toast.success('Medical history entry added.', { title: 'Success' });
       setEntry(EMPTY_ENTRY);
-      await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'medical-history'] });
+      await queryClient.invalidateQueries({ queryKey: patientKeys.allMedicalHistory(patientId) });
       setPage(1);
     } catch (error) {
       toast.error(`Could not add the entry: ${messageOf(error)}`, { title: 'Error' });
