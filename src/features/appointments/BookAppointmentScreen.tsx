@@ -12,7 +12,7 @@ import { formatINR } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { MAX_BOOKING_DAYS_AHEAD } from '../../../domain/rules/appointments.ts';
 import { bookAppointmentBody, type BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
-import { todayInIndia } from '../../../domain/schemas/patients.ts';
+import { indiaDateTimeToIso, todayInIndia } from '../../../domain/rules/time.ts';
 import { getDoctorQueryOptions } from '../../api/doctors.ts';
 import { getHospitalQueryOptions } from '../../api/hospitals.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
@@ -28,7 +28,6 @@ import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { applyAppointmentChange } from './cache.ts';
 import { appointmentFromAnswer, submitBooking } from './changes.ts';
-import { indiaDateTimeToIso } from './model.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { Facts, LoadError, Loading, NeedsPatientProfile, addressLine } from './parts.tsx';
 

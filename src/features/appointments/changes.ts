@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { DEFAULT_APPOINTMENT_MINUTES } from '../../../domain/rules/appointments.ts';
+import { shortIndiaDateTime } from '../../../domain/rules/time.ts';
 import type { BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
 import {
   appointmentKeys,
@@ -18,16 +19,8 @@ import {
 import type { OutboxEntry } from '../../offline/outbox.ts';
 import { submitChange, type SubmitOptions, type SubmitResult } from '../../offline/submit.ts';
 import { useWaitingChangesWhere } from '../../offline/useWaitingChanges.ts';
-import { isoToIndiaDateTime } from './model.ts';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** '2030-12-12T05:00:00Z' → '12 Dec 10:30' (India time): short enough for a label. */
-export function shortIndiaDateTime(iso: string | null | undefined): string {
-  const { date, time } = isoToIndiaDateTime(iso);
-  if (!date) return '';
-  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${time}`;
-}
+export { shortIndiaDateTime };
 
 /** The doctor's name, else the hospital's: who the patient sees. */
 export function shortProvider(appointment: Pick<Appointment, 'doctor' | 'hospital'>): string {
