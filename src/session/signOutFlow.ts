@@ -52,7 +52,7 @@ export async function signOutOfDevice({ userId, confirmUnsent, endSession, warn 
   await new Promise((resolve) => setTimeout(resolve, 0));
   forgetUserOnDevice(userId);
   try {
-    const { clearUserData } = await import('../offline/db.ts');
+    const { clearUserData } = await import('../offline/engine/db.ts');
     await clearUserData(userId);
   } catch (error) {
     console.warn('sign-out: some of this account’s data stayed on the device', error);
