@@ -2,13 +2,7 @@
 import { liveQuery } from 'dexie';
 import { outboxStoreFor, requestPersistentStorage, userDatabase, userDatabaseExists } from './engine/db.ts';
 import { OUTBOX_SYNC_TAG, type OutboxEntry, UNSENT_STATES } from './engine/index.ts';
-import {
-  discardEntry,
-  type DiscardResult,
-  enqueue,
-  type QueueMutationInput,
-  retryEntry,
-} from './engine/queue.ts';
+import { discardEntry, type DiscardResult, enqueue, type QueueMutationInput, retryEntry } from './engine/queue.ts';
 import { forgetInJournal, type JournalItem, readJournal, syncJournal } from './journal.ts';
 
 const storeFor = (userId: string) => outboxStoreFor(userDatabase(userId));

@@ -14,6 +14,7 @@ import { outboxStoreFor, userDatabase } from './engine/db.ts';
 import { offlineApi } from '../api/offline.ts';
 import { reconcileJournal, syncJournal, type JournalItem } from './journal.ts';
 import { onOutboxChanged, outcomeMessages, recordLostChanges, requestBackgroundSync, settleOutbox } from './outbox.ts';
+import { useSentAnswers } from './offlineChange.ts';
 import { OUTBOX_CHANNEL, outboxLock, replayOutbox, type OutboxEntry, type StoredQueryKey } from './engine/index.ts';
 import { sendRequest } from './sendRequest.ts';
 import { isAnsweredOnScreen } from './submit.ts';
@@ -178,6 +179,7 @@ export function useOutboxReplay(userId?: string): void {
   const auth = useContext(AuthContext);
   const id = userId ?? auth?.user?.id ?? null;
   const queryClient = useQueryClient();
+  useSentAnswers(queryClient, id ?? undefined);
   const toast = useToast();
   const toastRef = useRef(toast);
   useEffect(() => {

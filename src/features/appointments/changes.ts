@@ -3,7 +3,6 @@
  * cancelling and answering a proposed new time go through the outbox, online as well, so there is
  * one path. Here: how each becomes an outbox entry, and which waiting entries belong to which item.
  */
-import { useMemo } from 'react';
 import { DEFAULT_APPOINTMENT_MINUTES } from '../../../domain/rules/appointments.ts';
 import { shortIndiaDateTime } from '../../../domain/rules/time.ts';
 import type { BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
@@ -17,8 +16,9 @@ import {
   type ConversationMessage,
 } from '../../api/appointments.ts';
 import type { OutboxEntry } from '../../offline/outbox.ts';
-import { submitChange, type SubmitOptions, type SubmitResult } from '../../offline/submit.ts';
-import { useWaitingChangesWhere } from '../../offline/useWaitingChanges.ts';
+import { defineOfflineChange } from '../../offline/offlineChange.ts';
+import type { SubmitOptions, SubmitResult } from '../../offline/submit.ts';
+import { addMessageToCache } from './cache.ts';
 
 export { shortIndiaDateTime };
 
@@ -55,6 +55,26 @@ export function waitingBookingOf(entry: OutboxEntry): WaitingBooking | null {
   };
 }
 
+type BookingInput = { body: BookAppointmentInput; provider: { short: string; full: string } };
+
+/** A booking, queued on the device until the server has it; shown on top of the patient's list meanwhile. */
+export const bookAppointmentChange = defineOfflineChange<BookingInput, WaitingBooking>({
+  kind: BOOKING_KIND,
+  method: 'POST',
+  path: () => appointmentPaths.book(),
+  body: ({ body }) => body,
+  label: ({ body, provider }) => `Book ${provider.short}, ${shortIndiaDateTime(body.scheduledAt)}`,
+  invalidates: () => [appointmentKeys.lists],
+  meta: ({ body, provider }) => ({
+    provider: provider.full,
+    scheduledAt: body.scheduledAt,
+    mode: body.mode,
+    reason: body.reason,
+    durationMinutes: Number(body.durationMinutes ?? DEFAULT_APPOINTMENT_MINUTES),
+  }),
+  shownAs: waitingBookingOf,
+});
+
 /**
  * Books through the outbox. `provider`: who the patient chose, short for the label ("Dr Arjun Rao")
  * and in full for the list ("Dr Arjun Rao, Sahyadri Care Hospital").
@@ -65,25 +85,7 @@ export function submitBooking(
   provider: { short: string; full: string },
   options?: SubmitOptions,
 ): Promise<SubmitResult> {
-  return submitChange(
-    {
-      userId,
-      method: 'POST',
-      path: appointmentPaths.book(),
-      body,
-      label: `Book ${provider.short}, ${shortIndiaDateTime(body.scheduledAt)}`,
-      invalidates: [appointmentKeys.lists],
-      meta: {
-        kind: BOOKING_KIND,
-        provider: provider.full,
-        scheduledAt: body.scheduledAt,
-        mode: body.mode,
-        reason: body.reason,
-        durationMinutes: Number(body.durationMinutes ?? DEFAULT_APPOINTMENT_MINUTES),
-      },
-    },
-    options,
-  );
+  return bookAppointmentChange.submit(userId, { body, provider }, options);
 }
 
 export type QueuedAction = 'CANCEL' | 'ACCEPT_RESCHEDULE' | 'DECLINE_RESCHEDULE';
@@ -92,7 +94,9 @@ export function isQueuedAction(action: string): action is QueuedAction {
   return action === 'CANCEL' || action === 'ACCEPT_RESCHEDULE' || action === 'DECLINE_RESCHEDULE';
 }
 
-function changeRequest(appointment: Appointment, action: QueuedAction, reason: string | undefined) {
+type AppointmentChangeInput = { appointment: Appointment; action: QueuedAction; reason: string | undefined };
+
+function changeRequest({ appointment, action, reason }: AppointmentChangeInput) {
   const who = shortProvider(appointment);
   switch (action) {
     case 'CANCEL':
@@ -116,6 +120,21 @@ function changeRequest(appointment: Appointment, action: QueuedAction, reason: s
   }
 }
 
+/** Cancelling, or answering a proposed time: shown on the appointment while it waits. */
+export const appointmentChange = defineOfflineChange<AppointmentChangeInput>({
+  kind: CHANGE_KIND,
+  method: 'PATCH',
+  path: (input) => changeRequest(input).path,
+  body: (input) => changeRequest(input).body,
+  label: (input) => changeRequest(input).label,
+  invalidates: ({ appointment }) => [
+    appointmentKeys.detail(appointment.id),
+    appointmentKeys.lists,
+    appointmentKeys.conversation(appointment.id),
+  ],
+  meta: ({ appointment, action }) => ({ appointmentId: appointment.id, action }),
+});
+
 /** Cancels or answers a proposed time through the outbox. */
 export function submitAppointmentChange(
   userId: string,
@@ -124,23 +143,7 @@ export function submitAppointmentChange(
   reason: string | undefined,
   options?: SubmitOptions,
 ): Promise<SubmitResult> {
-  const { path, body, label } = changeRequest(appointment, action, reason);
-  return submitChange(
-    {
-      userId,
-      method: 'PATCH',
-      path,
-      body,
-      label,
-      invalidates: [
-        appointmentKeys.detail(appointment.id),
-        appointmentKeys.lists,
-        appointmentKeys.conversation(appointment.id),
-      ],
-      meta: { kind: CHANGE_KIND, appointmentId: appointment.id, action },
-    },
-    options,
-  );
+  return appointmentChange.submit(userId, { appointment, action, reason }, options);
 }
 
 /** The `{ data }` of a PATCH answer, as the direct request returned it. */
@@ -153,16 +156,12 @@ export const appointmentFromAnswer = (response: unknown): Appointment | null =>
 
 /** Bookings made on this device and not sent yet, oldest first. */
 export function useWaitingBookings(): WaitingBooking[] {
-  const entries = useWaitingChangesWhere({ kind: BOOKING_KIND });
-  return useMemo(
-    () => entries.map(waitingBookingOf).filter((booking): booking is WaitingBooking => booking !== null),
-    [entries],
-  );
+  return bookAppointmentChange.useWaiting();
 }
 
 /** The change to this appointment still waiting to be sent, if any (the newest). */
 export function useWaitingChangeFor(appointmentId: string): OutboxEntry | null {
-  return useWaitingChangesWhere({ kind: CHANGE_KIND, appointmentId }).at(-1) ?? null;
+  return appointmentChange.useWaiting({ appointmentId }).at(-1) ?? null;
 }
 
 export const MESSAGE_KIND = 'appointment-message';
@@ -174,6 +173,23 @@ export function messageLabel(to: string, body: string): string {
   return `Message to ${to}: "${preview}"`;
 }
 
+type MessageInput = { appointmentId: string; to: string; body: string };
+
+/** A conversation message: shown in the log while it waits, and put in the log once the server has it. */
+export const appointmentMessageChange = defineOfflineChange<MessageInput>({
+  kind: MESSAGE_KIND,
+  method: 'POST',
+  path: ({ appointmentId }) => appointmentPaths.message(appointmentId),
+  body: ({ body }) => ({ body }),
+  label: ({ to, body }) => messageLabel(to, body),
+  invalidates: ({ appointmentId }) => [appointmentKeys.conversation(appointmentId)],
+  meta: ({ appointmentId, body }) => ({ appointmentId, body }),
+  applyAnswer: (queryClient, answer) => {
+    const message = messageFromAnswer(answer);
+    if (message) addMessageToCache(queryClient, message);
+  },
+});
+
 /** Sends a conversation message through the outbox (typed offline, it is sent when the connection is back). */
 export function submitMessage(
   userId: string,
@@ -182,23 +198,12 @@ export function submitMessage(
   body: string,
   options?: SubmitOptions,
 ): Promise<SubmitResult> {
-  return submitChange(
-    {
-      userId,
-      method: 'POST',
-      path: appointmentPaths.message(appointmentId),
-      body: { body },
-      label: messageLabel(to, body),
-      invalidates: [appointmentKeys.conversation(appointmentId)],
-      meta: { kind: MESSAGE_KIND, appointmentId, body },
-    },
-    options,
-  );
+  return appointmentMessageChange.submit(userId, { appointmentId, to, body }, options);
 }
 
 /** Messages to this appointment written on this device and not sent yet, oldest first. */
 export function useWaitingMessagesFor(appointmentId: string): OutboxEntry[] {
-  return useWaitingChangesWhere({ kind: MESSAGE_KIND, appointmentId });
+  return appointmentMessageChange.useWaiting({ appointmentId });
 }
 
 /** The `{ data }` of the message answer: the message as the server keeps it. */

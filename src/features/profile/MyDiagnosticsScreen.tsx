@@ -19,7 +19,12 @@ import {
   updateDiagnosticsBody,
   type ResultsTurnaroundBody,
 } from '../../../domain/schemas/diagnostics.ts';
-import { diagnosticsApi, diagnosticsKeys, type DiagnosticsProfile, getMyDiagnosticsQueryOptions } from '../../api/diagnostics.ts';
+import {
+  diagnosticsApi,
+  diagnosticsKeys,
+  type DiagnosticsProfile,
+  getMyDiagnosticsQueryOptions,
+} from '../../api/diagnostics.ts';
 import { ApiError } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';

@@ -18,7 +18,13 @@ import {
   updatePharmacyBody,
 } from '../../../domain/schemas/pharmacies.ts';
 import { ApiError } from '../../api/http.ts';
-import { getMyPharmacyQueryOptions, pharmaciesApi, type Pharmacist, pharmacyKeys, type PharmacyProfile } from '../../api/pharmacies.ts';
+import {
+  getMyPharmacyQueryOptions,
+  pharmaciesApi,
+  type Pharmacist,
+  pharmacyKeys,
+  type PharmacyProfile,
+} from '../../api/pharmacies.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
