@@ -4,10 +4,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
-// The outbox engine and its database (in src/offline): the page and the service worker both run them.
-const OFFLINE_ENGINE = '{replay,db,memoryStore}.ts';
+// The outbox engine and its database (the folder src/offline/engine): the page and the service worker both run them.
+const OFFLINE_ENGINE = 'engine/**';
+// Every element type of the client (src/), for the boundaries below.
+const CLIENT_TYPES = ['offline-engine', 'offline', 'app', 'ui', 'api', 'session', 'realtime', 'feature', 'client'];
 const WORKER_REACH =
-  'The service worker reaches src/ only through the offline engine (src/offline/replay.ts, db.ts), which stays free of the page (no React, no DOM).';
+  'The service worker reaches src/ only through the offline engine (src/offline/engine/), which stays free of the page (no React, no DOM).';
 
 export default tseslint.config(
   {
@@ -82,11 +84,11 @@ export default tseslint.config(
   {
     files: [
       'src/main.tsx',
-      'src/app/{App,router,RootLayout,PublicLayout,providers,UpdatePrompt,RouteError,chunkReload}.{ts,tsx}',
-      'src/app/auth/**',
+      'src/app/{App,router,RootLayout,PublicLayout,providers,UpdatePrompt,RouteError,chunkReload,guards}.{ts,tsx}',
+      'src/session/**',
       'src/features/accounts/**',
       'src/ui/**',
-      'src/api/{http,session,accounts}.ts',
+      'src/api/{http,accounts}.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -111,17 +113,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['./*', '!./replay.ts', '!./db.ts', '!./memoryStore.ts', 'react', 'react-dom', '@tanstack/*'],
-              message: WORKER_REACH,
-            },
+            // Out of the engine folder only to domain/ (shared, free of I/O).
+            { regex: '^\\.\\./(?!\\.\\./\\.\\./domain/)', message: WORKER_REACH },
+            { group: ['react', 'react-dom', '@tanstack/*'], message: WORKER_REACH },
           ],
         },
       ],
     },
   },
   // Import boundaries: domain/ stands alone; the client and the worker never reach into server/;
-  // a feature never reaches into another feature (shared pieces live in ui/, api/ or domain/).
+  // inside the client, dependencies point one way: app → features → (ui, api, session, realtime,
+  // offline) → domain. A feature never reaches into another feature or into the app shell.
   {
     files: ['domain/**', 'server/**', 'src/**', 'service-worker/**'],
     plugins: { boundaries },
@@ -137,7 +139,13 @@ export default tseslint.config(
         { type: 'domain', pattern: 'domain/**', partialMatch: false },
         { type: 'server', pattern: 'server/**', partialMatch: false },
         { type: 'worker', pattern: 'service-worker/**', partialMatch: false },
+        { type: 'offline-engine', pattern: 'src/offline/engine/**', partialMatch: false },
         { type: 'offline', pattern: 'src/offline/**', partialMatch: false },
+        { type: 'app', pattern: 'src/app/**', partialMatch: false },
+        { type: 'ui', pattern: 'src/ui/**', partialMatch: false },
+        { type: 'api', pattern: 'src/api/**', partialMatch: false },
+        { type: 'session', pattern: 'src/session/**', partialMatch: false },
+        { type: 'realtime', pattern: 'src/realtime/**', partialMatch: false },
         { type: 'feature', pattern: 'src/features/*/**', partialMatch: false, capture: ['featureName'] },
         { type: 'client', pattern: 'src/**', partialMatch: false },
       ],
@@ -150,11 +158,11 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'domain' } },
-              disallow: { to: { element: { types: { anyOf: ['server', 'worker', 'client', 'feature'] } } } },
+              disallow: { to: { element: { types: { anyOf: [...CLIENT_TYPES, 'server', 'worker'] } } } },
               message: 'domain/ is shared by the client, the worker and the server: it imports none of them.',
             },
             {
-              from: { element: { types: { anyOf: ['client', 'feature', 'worker'] } } },
+              from: { element: { types: { anyOf: [...CLIENT_TYPES, 'worker'] } } },
               disallow: { to: { element: { type: 'server' } } },
               message: 'The client and the service worker never import server code; share it through domain/.',
             },
@@ -162,28 +170,30 @@ export default tseslint.config(
               from: { element: { type: 'feature' } },
               disallow: { to: { element: { type: 'feature' } } },
               message:
-                "A feature does not import another feature's internals; move the shared piece to ui/, api/ or domain/.",
+                "A feature does not import another feature's internals; move the shared piece to ui/, api/, session/ or domain/.",
             },
             {
               from: { element: { type: 'feature' } },
               allow: { to: { element: { type: 'feature', captured: { featureName: '{{ from.featureName }}' } } } },
             },
             {
-              from: { element: { type: 'offline' } },
+              from: { element: { types: { anyOf: ['feature', 'ui', 'api', 'session', 'realtime', 'offline'] } } },
+              disallow: { to: { element: { type: 'app' } } },
+              message: 'src/app is the shell (router, providers, layout, guards): nothing below it imports it.',
+            },
+            {
+              from: { element: { types: { anyOf: ['ui', 'api', 'offline'] } } },
               disallow: { to: { element: { type: 'feature' } } },
-              message: 'src/offline is the core features build on: it imports no feature.',
+              message: 'ui/, api/ and offline/ are the core features build on: they import no feature.',
             },
             {
               from: { element: { type: 'worker' } },
-              disallow: { to: { element: { type: 'offline', fileInternalPath: `!${OFFLINE_ENGINE}` } } },
+              disallow: { to: { element: { types: { anyOf: CLIENT_TYPES.filter((t) => t !== 'offline-engine') } } } },
               message: WORKER_REACH,
             },
             {
-              from: [
-                { element: { type: 'worker' } },
-                { element: { type: 'offline', fileInternalPath: OFFLINE_ENGINE } },
-              ],
-              disallow: { to: { element: { types: { anyOf: ['client', 'feature'] } } } },
+              from: { element: { type: 'offline-engine' } },
+              disallow: { to: { element: { types: { anyOf: CLIENT_TYPES.filter((t) => t !== 'offline-engine') } } } },
               message: WORKER_REACH,
             },
           ],

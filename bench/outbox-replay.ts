@@ -1,5 +1,5 @@
 // Outbox replay of 500 queued changes (DESIGN "Budgets": 0 lost, 0 duplicated, ≤ 15 s): the real
-// replay engine (src/offline/replay.ts) over the in-memory store, sending with Node's fetch over real
+// replay engine (src/offline/engine/) over the in-memory store, sending with Node's fetch over real
 // HTTP to the real app, on PGlite and (when reachable) PostgreSQL. The queue is one patient's: bookings
 // of distinct slots of one verified doctor, a message on each booked appointment (dependsOn the booking,
 // its path filled from the answer's data.id) and multipart uploads of small PDFs to the patient's
@@ -20,7 +20,7 @@ import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { createRandom, type Random } from '../server/db/demo/random.ts';
 import { appointmentMessages, appointments, idempotencyKeys, patientDocuments } from '../server/db/schema/index.ts';
-import { createMemoryOutboxStore, type MemoryOutboxStore } from '../src/offline/memoryStore.ts';
+import { createMemoryOutboxStore, type MemoryOutboxStore } from '../src/offline/engine/memoryStore.ts';
 import { enqueue } from '../src/offline/outbox.ts';
 import {
   DEFAULT_BACKOFF,
@@ -30,7 +30,7 @@ import {
   replayOutbox,
   type BackoffPolicy,
   type OutboxEntry,
-} from '../src/offline/replay.ts';
+} from '../src/offline/engine/index.ts';
 import {
   errorTally,
   freshPostgres,

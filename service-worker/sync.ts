@@ -5,7 +5,7 @@
  * as the page against the same IndexedDB database. The signed-in user is the one the jwtToken cookie
  * names; only that user's queue is replayed, with that cookie (and its token as bearer).
  */
-import { UserDatabase, outboxStoreFor, userDatabaseExists } from '../src/offline/db.ts';
+import { UserDatabase, outboxStoreFor, userDatabaseExists } from '../src/offline/engine/db.ts';
 import {
   OUTBOX_CHANNEL,
   OUTBOX_SYNC_TAG,
@@ -13,7 +13,7 @@ import {
   replayOutbox,
   userIdOfToken,
   type ReplayReport,
-} from '../src/offline/replay.ts';
+} from '../src/offline/engine/index.ts';
 
 export { OUTBOX_SYNC_TAG };
 

@@ -8,8 +8,8 @@
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types.js';
 import { CacheFirst } from 'workbox-strategies';
-import { userFilesCacheName } from '../src/offline/db.ts';
-import { userIdOfToken } from '../src/offline/replay.ts';
+import { userFilesCacheName } from '../src/offline/engine/db.ts';
+import { userIdOfToken } from '../src/offline/engine/index.ts';
 import { readSessionToken } from './sync.ts';
 
 const THUMBNAIL_PATH = /^\/api\/patients\/[^/]+\/documents\/[^/]+\/thumbnail$/;

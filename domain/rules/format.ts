@@ -3,7 +3,9 @@
  * server, in the browser and in the service worker, whatever the runtime's own time zone.
  */
 
-export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+import { INDIA_TIME_ZONE } from './time.ts';
+
+export const DEFAULT_TIME_ZONE = INDIA_TIME_ZONE;
 
 type Amount = number | string | null | undefined;
 export type DateInput = Date | string | number | null | undefined;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BLOOD_GROUPS, GENDERS, INDIAN_STATES, SEVERITIES } from '../enums.ts';
-import { DEFAULT_TIME_ZONE } from '../rules/format.ts';
+import { todayInIndia } from '../rules/time.ts';
 import {
   addressSchema,
   emailSchema,
@@ -12,17 +12,8 @@ import {
 } from './common.ts';
 import { EARLIEST_DATE, lineText, notesText } from './text.ts';
 
-/** Today's calendar date in India as 'yyyy-mm-dd': a date typed just after midnight IST is not "in the future". */
-export function todayInIndia(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: DEFAULT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+/** Kept here too: the forms and the server read it beside the patient schemas. */
+export { todayInIndia };
 
 const EARLIEST_BIRTH_DATE = EARLIEST_DATE;
 

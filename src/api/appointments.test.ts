@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentKeys, appointmentsApi, bookingTargetApi } from './appointments.ts';
+import { appointmentKeys, appointmentsApi } from './appointments.ts';
+import { doctorsApi } from './doctors.ts';
 import { freshnessFor } from './freshness.ts';
 
 describe('appointment query keys', () => {
@@ -27,7 +28,7 @@ describe('missing parameters (SPEC §5)', () => {
     );
     expect(() => appointmentsApi.cancel(missing, { reason: 'x' })).toThrow('when calling cancelAppointment.');
     expect(() => appointmentsApi.list(missing as never)).toThrow('Required parameter scope');
-    expect(() => bookingTargetApi.doctor(missing)).toThrow('when calling getDoctor.');
+    expect(() => doctorsApi.get(missing)).toThrow('when calling getDoctor.');
   });
   it('refuse a call without its required body', () => {
     expect(() => appointmentsApi.book(undefined as never)).toThrow(

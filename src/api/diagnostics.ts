@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { requireParam } from '../../domain/rules/params.ts';
 import type {
@@ -37,3 +38,7 @@ export const diagnosticsKeys = {
   all: ['diagnostics'] as const,
   mine: ['diagnostics', 'me'] as const,
 };
+
+/** The signed-in diagnostics centre's own profile. */
+export const getMyDiagnosticsQueryOptions = () =>
+  queryOptions({ queryKey: diagnosticsKeys.mine, queryFn: async () => (await diagnosticsApi.mine()).data });

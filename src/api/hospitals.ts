@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Pagination } from '../../domain/errors.ts';
 import { requireParam } from '../../domain/rules/params.ts';
@@ -20,19 +21,30 @@ export type HospitalSearchParams = Record<string, string | string[] | undefined>
 const base = (hospitalId: string, operation: string) =>
   `/hospitals/${encodeURIComponent(requireParam(hospitalId, 'hospitalId', operation))}`;
 
+/** The path of each hospital endpoint. */
+export const hospitalPaths = {
+  search: () => '/hospitals/search',
+  mine: () => '/hospitals/me',
+  onboard: () => '/hospitals/onboard',
+  hospital: (hospitalId: string, operation = 'getHospital') => base(hospitalId, operation),
+};
+
 export const hospitalsApi = {
+  /** One hospital, as the directory shows it (a booking's summary, a doctor's workplace). */
+  get: (hospitalId: string, signal?: AbortSignal) =>
+    request<{ data: Hospital }>('get', hospitalPaths.hospital(hospitalId), { signal }),
   search: (query: HospitalSearchParams, signal?: AbortSignal) =>
     request<{ data: { hospitals: Array<Hospital & { distanceKm?: number }>; pagination: Pagination } }>(
       'get',
-      '/hospitals/search',
+      hospitalPaths.search(),
       {
         query,
         signal,
       },
     ),
-  mine: () => request<{ data: HospitalProfile }>('get', '/hospitals/me'),
+  mine: () => request<{ data: HospitalProfile }>('get', hospitalPaths.mine()),
   onboard: (body: OnboardHospitalBody) =>
-    request<{ data: HospitalProfile }>('post', '/hospitals/onboard', {
+    request<{ data: HospitalProfile }>('post', hospitalPaths.onboard(), {
       json: requireParam(body, 'body', 'onboardHospital'),
     }),
   update: (hospitalId: string, body: Partial<OnboardHospitalBody>) =>
@@ -59,4 +71,16 @@ export const hospitalKeys = {
   all: ['hospitals'] as const,
   search: (params: HospitalSearchParams) => ['hospitals', 'search', params] as const,
   mine: ['hospitals', 'me'] as const,
+  detail: (hospitalId: string) => ['hospitals', 'byId', hospitalId] as const,
 };
+
+/** One hospital by id: the only fetcher and key for `GET /hospitals/:id`. */
+export const getHospitalQueryOptions = (hospitalId: string) =>
+  queryOptions({
+    queryKey: hospitalKeys.detail(hospitalId),
+    queryFn: async ({ signal }) => (await hospitalsApi.get(hospitalId, signal)).data,
+  });
+
+/** The signed-in hospital's own profile. */
+export const getMyHospitalQueryOptions = () =>
+  queryOptions({ queryKey: hospitalKeys.mine, queryFn: async () => (await hospitalsApi.mine()).data });

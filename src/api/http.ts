@@ -1,6 +1,6 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { isApiErrorBody, kindForStatus, type ErrorKind } from '../../domain/errors.ts';
-import { getToken } from './session.ts';
+import { getToken } from '../session/token.ts';
 
 /** Every failed call becomes one of these: the server's kind and message when it sent them. */
 export class ApiError extends Error {

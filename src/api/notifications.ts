@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Pagination } from '../../domain/errors.ts';
 import { requireParam } from '../../domain/rules/params.ts';
 import type {
@@ -85,3 +86,10 @@ export const notificationKeys = {
   unreadCount: ['notifications', 'unread-count'] as const,
   preferences: ['notifications', 'preferences'] as const,
 };
+
+/** The signed-in user's notification channels. */
+export const getNotificationPreferencesQueryOptions = () =>
+  queryOptions({
+    queryKey: notificationKeys.preferences,
+    queryFn: async ({ signal }) => (await notificationsApi.preferences(signal)).data,
+  });

@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { requireParam } from '../../domain/rules/params.ts';
 import type {
@@ -66,3 +67,7 @@ export const pharmacyKeys = {
   mine: ['pharmacies', 'me'] as const,
   image: (imageUrl: string) => ['pharmacies', 'image', imageUrl] as const,
 };
+
+/** The signed-in pharmacy's own profile. */
+export const getMyPharmacyQueryOptions = () =>
+  queryOptions({ queryKey: pharmacyKeys.mine, queryFn: async () => (await pharmaciesApi.mine()).data });

@@ -1,6 +1,6 @@
 import { isApiErrorBody, kindForStatus } from '../../domain/errors.ts';
 import { ApiError } from './http.ts';
-import { getToken } from './session.ts';
+import { getToken } from '../session/token.ts';
 
 /** How far an upload has gone: bytes sent of the total, and the fraction 0…1 when the total is known. */
 export type UploadProgress = { loaded: number; total: number; fraction: number | null };

@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
-import { useAuth } from './auth/AuthContext.ts';
+import { useAuth } from '../session/AuthContext.ts';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 
 export type RoleScreens = Partial<Record<Role, LazyExoticComponent<ComponentType> | ComponentType>>;

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
-import { AuthProvider } from './auth/AuthProvider.tsx';
+import { AuthProvider } from '../session/AuthProvider.tsx';
 
 export function RootLayout() {
   const navigation = useNavigation();

@@ -6,7 +6,7 @@ import { NotificationRealtimeSync } from '../features/notifications/Notification
 import { OutboxReplay } from '../offline/pageReplay.ts';
 import { PersistedQueryClientProvider } from '../offline/persist.ts';
 import { RealtimeProvider } from '../realtime/RealtimeProvider.tsx';
-import { useAuth } from './auth/AuthContext.ts';
+import { useAuth } from '../session/AuthContext.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
-import { HomeRedirect, PublicOnly, RequireAuth } from './auth/guards.tsx';
+import { HomeRedirect, PublicOnly, RequireAuth } from './guards.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 import { RoleScreen, type RoleScreens } from './RoleScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';

@@ -2,7 +2,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useOfflineInfo } from './persist.ts';
-import type { OutboxEntry } from './replay.ts';
+import type { OutboxEntry } from './engine/index.ts';
 import { stateInWords, toneClass } from './words.ts';
 
 /**

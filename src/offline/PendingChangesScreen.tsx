@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useAuth } from '../app/auth/AuthContext.ts';
+import { useAuth } from '../session/AuthContext.ts';
 import { Button } from '../ui/Button.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useToast } from '../ui/toast/index.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IdempotencyKeyState } from '../../domain/schemas/offline.ts';
 import { forgetInJournal, readJournal, reconcileJournal, syncJournal } from './journal.ts';
-import type { OutboxEntry, OutboxState } from './replay.ts';
+import type { OutboxEntry, OutboxState } from './engine/index.ts';
 
 const USER = 'u-1';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryOutboxStore } from './memoryStore.ts';
+import { createMemoryOutboxStore } from './engine/memoryStore.ts';
 import {
   OutboxInputError,
   SENT_RETENTION_MS,
@@ -14,7 +14,7 @@ import {
   type OutboxEntry,
   type QueueMutationInput,
 } from './outbox.ts';
-import { fromDependency, type OutboxError, type StoredFile } from './replay.ts';
+import { fromDependency, type OutboxError, type StoredFile } from './engine/index.ts';
 
 const USER = 'user-1';
 const T0 = Date.UTC(2026, 0, 5, 5, 0, 0);

@@ -7,14 +7,15 @@
  */
 import { useContext, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AuthContext } from '../app/auth/AuthContext.ts';
-import { getToken } from '../api/session.ts';
+import { AuthContext } from '../session/AuthContext.ts';
+import { getToken } from '../session/token.ts';
 import { useToast } from '../ui/toast/index.ts';
-import { outboxStoreFor, userDatabase } from './db.ts';
+import { outboxStoreFor, userDatabase } from './engine/db.ts';
 import { offlineApi } from '../api/offline.ts';
 import { reconcileJournal, syncJournal, type JournalItem } from './journal.ts';
 import { onOutboxChanged, outcomeMessages, recordLostChanges, requestBackgroundSync, settleOutbox } from './outbox.ts';
-import { OUTBOX_CHANNEL, outboxLock, replayOutbox, type OutboxEntry, type StoredQueryKey } from './replay.ts';
+import { useSentAnswers } from './offlineChange.ts';
+import { OUTBOX_CHANNEL, outboxLock, replayOutbox, type OutboxEntry, type StoredQueryKey } from './engine/index.ts';
 import { sendRequest } from './sendRequest.ts';
 import { isAnsweredOnScreen } from './submit.ts';
 import { noteReachable, noteUnreachable } from './useOnline.ts';
@@ -178,6 +179,7 @@ export function useOutboxReplay(userId?: string): void {
   const auth = useContext(AuthContext);
   const id = userId ?? auth?.user?.id ?? null;
   const queryClient = useQueryClient();
+  useSentAnswers(queryClient, id ?? undefined);
   const toast = useToast();
   const toastRef = useRef(toast);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/query-persist-client-core';
-import type { PersistedQueryRow } from './db.ts';
+import type { PersistedQueryRow } from './engine/db.ts';
 import {
   PERSIST_MAX_AGE_MS,
   createPersistedQueryClient,

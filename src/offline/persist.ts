@@ -25,7 +25,7 @@ import { version as appVersion } from '../../package.json';
 import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
 import { ApiError } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
-import { requestPersistentStorage, userDatabase, type PersistedQueryRow } from './db.ts';
+import { requestPersistentStorage, userDatabase, type PersistedQueryRow } from './engine/db.ts';
 import { noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
 /** Persisted answers older than this are dropped at restore: a week, the length of a session. */

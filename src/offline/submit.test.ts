@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http.ts';
-import type { OutboxEntry } from './replay.ts';
+import type { OutboxEntry } from './engine/index.ts';
 import { decideWait, isWaiting, refusalAsApiError, savedMessage } from './submit.ts';
 
 const AT = Date.UTC(2026, 0, 5);

@@ -8,9 +8,9 @@
 import { useSyncExternalStore } from 'react';
 import { ERROR_KINDS, kindForStatus, type ErrorKind } from '../../domain/errors.ts';
 import { ApiError } from '../api/http.ts';
-import { outboxStoreFor, userDatabase } from './db.ts';
+import { outboxStoreFor, userDatabase } from './engine/db.ts';
 import { discardOutboxEntry, observeOutbox, queueMutation, type QueueMutationInput } from './outbox.ts';
-import type { OutboxEntry, OutboxError } from './replay.ts';
+import type { OutboxEntry, OutboxError } from './engine/index.ts';
 import { watchSendProgress, type SendProgress } from './sendRequest.ts';
 import { isOnline } from './useOnline.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useOutbox } from './outbox.ts';
-import type { OutboxEntry, OutboxMeta } from './replay.ts';
+import type { OutboxEntry, OutboxMeta } from './engine/index.ts';
 import { isWaiting, useInFlightOnScreen } from './submit.ts';
 
 export type WaitingChanges = {

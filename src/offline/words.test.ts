@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from './replay.ts';
+import type { OutboxEntry } from './engine/index.ts';
 import { pendingCountText, stateInWords, whenText } from './words.ts';
 
 // 10:30 AM in India on Jan 5, 2026.

@@ -1,6 +1,6 @@
 /** How an outbox entry's state reads on screen: the pending list, the marks in lists, the badge. */
 import { formatDateTime } from '../../domain/rules/format.ts';
-import type { OutboxEntry } from './replay.ts';
+import type { OutboxEntry } from './engine/index.ts';
 
 export type StateTone = 'waiting' | 'sending' | 'auth' | 'conflict' | 'sent';
 

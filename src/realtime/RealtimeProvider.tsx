@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { getToken } from '../api/session.ts';
-import { useAuth } from '../app/auth/AuthContext.ts';
+import { getToken } from '../session/token.ts';
+import { useAuth } from '../session/AuthContext.ts';
 import { roomFor, SOCKET_OPTIONS, wireSocket, type Connection, type RealtimeStatus } from './connection.ts';
 import { RealtimeEventsContext, RealtimeStatusContext, type RealtimeState } from './context.ts';
 import { createEventHub } from './eventHub.ts';

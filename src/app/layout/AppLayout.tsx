@@ -5,8 +5,8 @@ import { NotificationBell } from '../../features/notifications/NotificationBell.
 import { BrandMark } from '../../ui/BrandMark.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Footer } from '../../ui/Footer.tsx';
-import { useAuth } from '../auth/AuthContext.ts';
-import { Icon } from './icons.tsx';
+import { useAuth } from '../../session/AuthContext.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { isMenuEntryActive, menuForRole } from './navigation.ts';
 import { ConnectionIndicator, PendingChangesLink } from './OfflineStatus.tsx';
 import { SystemClock } from './SystemClock.tsx';

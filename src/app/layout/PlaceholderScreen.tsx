@@ -1,7 +1,7 @@
 import { useLocation } from 'react-router-dom';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { useAuth } from '../auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { isMenuItemActive, menuForRole } from './navigation.ts';
 
 /** An honest stand-in for a menu route whose screen is not built yet. */

@@ -10,7 +10,7 @@ import {
 } from '../../../domain/schemas/appointments.ts';
 import { appointmentKeys, appointmentsApi, type Appointment, type AppointmentChange } from '../../api/appointments.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { PendingChangeNote } from '../../offline/OfflineMarks.tsx';
 import { refusalAsApiError, savedMessage, type SavedReason } from '../../offline/submit.ts';
 import { isOnline } from '../../offline/useOnline.ts';
@@ -20,11 +20,11 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
-import { todayInIndia } from '../../../domain/schemas/patients.ts';
+import { indiaDateTimeToIso, isoToIndiaDateTime, todayInIndia } from '../../../domain/rules/time.ts';
 import { ActionDialog } from './ActionDialog.tsx';
 import { applyAppointmentChange, removeAppointmentFromCache } from './cache.ts';
 import { changeFromAnswer, isQueuedAction, submitAppointmentChange, useWaitingChangeFor } from './changes.ts';
-import { actionLabel, indiaDateTimeToIso, isoToIndiaDateTime, shownActions } from './model.ts';
+import { actionLabel, shownActions } from './model.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 
 type Run = { action: AppointmentAction; reason?: string; scheduledAt?: string };

@@ -3,9 +3,9 @@ import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { APPOINTMENT_MODE_LABELS, type Actor } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
-import { appointmentKeys, appointmentsApi, type Appointment } from '../../api/appointments.ts';
+import { appointmentKeys, getAppointmentQueryOptions, type Appointment } from '../../api/appointments.ts';
 import { ApiError } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -20,8 +20,7 @@ import { SharedDocuments } from './SharedDocuments.tsx';
 export function AppointmentDetailScreen() {
   const { id = '' } = useParams();
   const detail = useQuery({
-    queryKey: appointmentKeys.detail(id),
-    queryFn: async ({ signal }) => (await appointmentsApi.get(id, signal)).data,
+    ...getAppointmentQueryOptions(id),
     enabled: id !== '',
     // Not there, or not the caller's: asking again will not change that.
     retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,

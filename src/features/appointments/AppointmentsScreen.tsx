@@ -3,8 +3,8 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_MODE_LABELS, APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
-import { appointmentKeys, appointmentsApi, type Appointment, type AppointmentScope } from '../../api/appointments.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { getAppointmentsQueryOptions, type Appointment, type AppointmentScope } from '../../api/appointments.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import { stateInWords } from '../../offline/words.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
@@ -78,10 +78,10 @@ function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: reado
   const page = Math.max(1, Number(params.get('page')) || 1);
   const tab = activeTab(tabs, status);
 
-  const listKey = appointmentKeys.list({ scope, page, status });
+  const listQuery = getAppointmentsQueryOptions({ scope, page, status }, PAGE_SIZE);
+  const listKey = listQuery.queryKey;
   const list = useQuery({
-    queryKey: listKey,
-    queryFn: async ({ signal }) => (await appointmentsApi.list(scope, { page, limit: PAGE_SIZE, status }, signal)).data,
+    ...listQuery,
     placeholderData: (previous) => previous,
   });
   // Bookings made on this device and not sent yet: on top of the first page, where they will land (pending).

@@ -12,10 +12,11 @@ import { formatINR } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { MAX_BOOKING_DAYS_AHEAD } from '../../../domain/rules/appointments.ts';
 import { bookAppointmentBody, type BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
-import { todayInIndia } from '../../../domain/schemas/patients.ts';
-import { bookingTargetApi, bookingTargetKeys } from '../../api/appointments.ts';
+import { indiaDateTimeToIso, todayInIndia } from '../../../domain/rules/time.ts';
+import { getDoctorQueryOptions } from '../../api/doctors.ts';
+import { getHospitalQueryOptions } from '../../api/hospitals.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { refusalAsApiError, savedMessage } from '../../offline/submit.ts';
 import { useOnline } from '../../offline/useOnline.ts';
@@ -27,7 +28,6 @@ import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { applyAppointmentChange } from './cache.ts';
 import { appointmentFromAnswer, submitBooking } from './changes.ts';
-import { indiaDateTimeToIso } from './model.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { Facts, LoadError, Loading, NeedsPatientProfile, addressLine } from './parts.tsx';
 
@@ -69,14 +69,12 @@ export function BookAppointmentScreen() {
 function TargetSummary({ kind, targetId }: { kind: TargetKind; targetId: string }) {
   const summaryId = useId();
   const doctor = useQuery({
-    queryKey: bookingTargetKeys.doctor(targetId),
-    queryFn: async ({ signal }) => (await bookingTargetApi.doctor(targetId, signal)).data,
+    ...getDoctorQueryOptions(targetId),
     enabled: kind === 'doctor',
   });
   const hospitalId = kind === 'hospital' ? targetId : (doctor.data?.hospitalId ?? null);
   const hospital = useQuery({
-    queryKey: bookingTargetKeys.hospital(hospitalId ?? ''),
-    queryFn: async ({ signal }) => (await bookingTargetApi.hospital(hospitalId ?? '', signal)).data,
+    ...getHospitalQueryOptions(hospitalId ?? ''),
     enabled: hospitalId !== null,
   });
   const main = kind === 'doctor' ? doctor : hospital;
@@ -150,19 +148,16 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The same query as the summary's: a doctor who practises at a hospital is booked there.
   const doctor = useQuery({
-    queryKey: bookingTargetKeys.doctor(targetId),
-    queryFn: async ({ signal }) => (await bookingTargetApi.doctor(targetId, signal)).data,
+    ...getDoctorQueryOptions(targetId),
     enabled: kind === 'doctor',
   });
   const hospital = useQuery({
-    queryKey: bookingTargetKeys.hospital(targetId),
-    queryFn: async ({ signal }) => (await bookingTargetApi.hospital(targetId, signal)).data,
+    ...getHospitalQueryOptions(targetId),
     enabled: kind === 'hospital',
   });
   // The doctor's hospital, as the summary beside the form loaded it (for the list's "waiting to send" item).
   const doctorsHospital = useQuery({
-    queryKey: bookingTargetKeys.hospital(doctor.data?.hospitalId ?? ''),
-    queryFn: async ({ signal }) => (await bookingTargetApi.hospital(doctor.data?.hospitalId ?? '', signal)).data,
+    ...getHospitalQueryOptions(doctor.data?.hospitalId ?? ''),
     enabled: kind === 'doctor' && Boolean(doctor.data?.hospitalId),
   });
   const targetReady = kind === 'hospital' || doctor.isSuccess;

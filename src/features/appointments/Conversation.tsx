@@ -1,17 +1,17 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Actor } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { MESSAGE_MAX_LENGTH, sendMessageBody } from '../../../domain/schemas/appointments.ts';
-import { appointmentKeys, appointmentsApi, type ConversationMessage } from '../../api/appointments.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { type ConversationMessage, getConversationQueryOptions } from '../../api/appointments.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
-import { useOutbox, type OutboxEntry } from '../../offline/outbox.ts';
+import type { OutboxEntry } from '../../offline/outbox.ts';
 import { savedMessage } from '../../offline/submit.ts';
 import { Button } from '../../ui/Button.tsx';
 import { addMessageToCache, messagesOldestFirst } from './cache.ts';
-import { MESSAGE_KIND, messageFromAnswer, submitMessage, useWaitingMessagesFor } from './changes.ts';
+import { messageFromAnswer, submitMessage, useWaitingMessagesFor } from './changes.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { LoadError } from './parts.tsx';
 
@@ -33,15 +33,9 @@ export function Conversation({ appointmentId, me, to }: { appointmentId: string;
   const [notice, setNotice] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
   const waiting = useWaitingMessagesFor(appointmentId);
-  const outbox = useOutbox();
 
   const conversation = useInfiniteQuery({
-    queryKey: appointmentKeys.conversation(appointmentId),
-    queryFn: async ({ pageParam, signal }) =>
-      (await appointmentsApi.conversation(appointmentId, { page: pageParam, limit: PAGE_SIZE }, signal)).data,
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
+    ...getConversationQueryOptions(appointmentId, PAGE_SIZE),
   });
   const messages = messagesOldestFirst(conversation.data);
   const newestId = waiting.at(-1)?.id ?? messages.at(-1)?.id;
@@ -56,16 +50,6 @@ export function Conversation({ appointmentId, me, to }: { appointmentId: string;
     else log.scrollTop += log.scrollHeight - shown.current.height;
     shown.current = { newestId, height: log.scrollHeight };
   }, [newestId, oldestId]);
-
-  // A message the outbox sent (from this page, another tab or the worker) joins the log at once.
-  useEffect(() => {
-    for (const entry of outbox.entries) {
-      if (entry.state !== 'sent' || entry.meta?.['kind'] !== MESSAGE_KIND) continue;
-      if (entry.meta['appointmentId'] !== appointmentId) continue;
-      const message = messageFromAnswer(entry.response);
-      if (message) addMessageToCache(queryClient, message);
-    }
-  }, [outbox.entries, appointmentId, queryClient]);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

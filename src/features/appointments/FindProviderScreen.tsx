@@ -6,7 +6,7 @@ import { formatINR } from '../../../domain/rules/format.ts';
 import type { Doctor } from '../../../domain/schemas/doctors.ts';
 import type { Hospital } from '../../../domain/schemas/hospitals.ts';
 import { directoryApi, type DirectoryPage, type DirectorySearchParams } from '../../api/directory.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { SelectField } from '../../ui/form/SelectField.tsx';

@@ -3,9 +3,15 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { CARE_ACCESS_DAYS } from '../../../domain/rules/careAccess.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
-import { appointmentKeys, appointmentsApi, type Appointment, type SharedDocument } from '../../api/appointments.ts';
+import {
+  appointmentKeys,
+  appointmentsApi,
+  getAppointmentDocumentsQueryOptions,
+  type Appointment,
+  type SharedDocument,
+} from '../../api/appointments.ts';
 import { messageOf } from '../../api/http.ts';
-import { patientsApi } from '../../api/patients.ts';
+import { getDocumentsForSharingQueryOptions, patientsApi } from '../../api/patients.ts';
 import { Button } from '../../ui/Button.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
@@ -22,8 +28,7 @@ const MY_DOCUMENTS_LIMIT = 100;
 export function SharedDocuments({ appointment, viewer }: { appointment: Appointment; viewer: 'patient' | 'other' }) {
   const titleId = useId();
   const shared = useQuery({
-    queryKey: appointmentKeys.documents(appointment.id, appointment.status),
-    queryFn: async ({ signal }) => (await appointmentsApi.documents(appointment.id, signal)).data,
+    ...getAppointmentDocumentsQueryOptions(appointment.id, appointment.status),
   });
   const isPatient = viewer === 'patient';
 
@@ -79,9 +84,7 @@ function ShareForm({ appointment, sharedIds }: { appointment: Appointment; share
   const patientId = appointment.patient.id;
   const [choice, setChoice] = useState('');
   const mine = useQuery({
-    queryKey: ['patients', patientId, 'documents', 'for-sharing'],
-    queryFn: async ({ signal }) =>
-      (await patientsApi.documents(patientId, { page: 1, limit: MY_DOCUMENTS_LIMIT }, signal)).data,
+    ...getDocumentsForSharingQueryOptions(patientId, MY_DOCUMENTS_LIMIT),
   });
   const share = useMutation({
     mutationFn: (documentId: string) => appointmentsApi.shareDocument(appointment.id, documentId),

@@ -1,6 +1,8 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import {
   appointmentKeys,
+  parseAppointmentChange,
+  parseConversationMessage,
   type Appointment,
   type AppointmentChange,
   type AppointmentListKeyParams,
@@ -124,40 +126,16 @@ export function messagesOldestFirst(data: ConversationData | undefined): Convers
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function isAppointment(value: unknown): value is Appointment {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.status === 'string' &&
-    typeof value.scheduledAt === 'string' &&
-    Array.isArray(value.actions)
-  );
-}
-
-function isMessage(value: unknown): value is ConversationMessage {
-  return (
-    isRecord(value) &&
-    typeof value.id === 'string' &&
-    typeof value.appointmentId === 'string' &&
-    typeof value.body === 'string' &&
-    typeof value.createdAt === 'string'
-  );
-}
-
 /** `{ appointment, message }` of the five appointment events, or null for anything else. */
-export function parseAppointmentEvent(payload: unknown): AppointmentChange | null {
-  if (!isRecord(payload) || !isAppointment(payload.appointment)) return null;
-  const message = isMessage(payload.message) ? payload.message : null;
-  return { appointment: payload.appointment, message };
-}
+export const parseAppointmentEvent = (payload: unknown): AppointmentChange | null => parseAppointmentChange(payload);
 
 /** `{ appointmentId, message }` of messageToTheConversation, or null for anything else. */
 export function parseConversationEvent(payload: unknown): ConversationMessage | null {
-  if (!isRecord(payload) || !isMessage(payload.message)) return null;
-  if (typeof payload.appointmentId === 'string' && payload.appointmentId !== payload.message.appointmentId) {
-    return null;
-  }
-  return payload.message;
+  if (!isRecord(payload)) return null;
+  const message = parseConversationMessage(payload.message);
+  if (!message) return null;
+  if (typeof payload.appointmentId === 'string' && payload.appointmentId !== message.appointmentId) return null;
+  return message;
 }
 
 const listParamsOf = (key: readonly unknown[]): AppointmentListKeyParams | null => {

@@ -3,28 +3,24 @@
  * cancelling and answering a proposed new time go through the outbox, online as well, so there is
  * one path. Here: how each becomes an outbox entry, and which waiting entries belong to which item.
  */
-import { useMemo } from 'react';
 import { DEFAULT_APPOINTMENT_MINUTES } from '../../../domain/rules/appointments.ts';
+import { shortIndiaDateTime } from '../../../domain/rules/time.ts';
 import type { BookAppointmentInput } from '../../../domain/schemas/appointments.ts';
 import {
   appointmentKeys,
+  appointmentPaths,
+  parseAppointment,
+  parseAppointmentChange,
   type Appointment,
   type AppointmentChange,
   type ConversationMessage,
 } from '../../api/appointments.ts';
 import type { OutboxEntry } from '../../offline/outbox.ts';
-import { submitChange, type SubmitOptions, type SubmitResult } from '../../offline/submit.ts';
-import { useWaitingChangesWhere } from '../../offline/useWaitingChanges.ts';
-import { isoToIndiaDateTime } from './model.ts';
+import { defineOfflineChange } from '../../offline/offlineChange.ts';
+import type { SubmitOptions, SubmitResult } from '../../offline/submit.ts';
+import { addMessageToCache } from './cache.ts';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** '2030-12-12T05:00:00Z' → '12 Dec 10:30' (India time): short enough for a label. */
-export function shortIndiaDateTime(iso: string | null | undefined): string {
-  const { date, time } = isoToIndiaDateTime(iso);
-  if (!date) return '';
-  return `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${time}`;
-}
+export { shortIndiaDateTime };
 
 /** The doctor's name, else the hospital's: who the patient sees. */
 export function shortProvider(appointment: Pick<Appointment, 'doctor' | 'hospital'>): string {
@@ -59,6 +55,26 @@ export function waitingBookingOf(entry: OutboxEntry): WaitingBooking | null {
   };
 }
 
+type BookingInput = { body: BookAppointmentInput; provider: { short: string; full: string } };
+
+/** A booking, queued on the device until the server has it; shown on top of the patient's list meanwhile. */
+export const bookAppointmentChange = defineOfflineChange<BookingInput, WaitingBooking>({
+  kind: BOOKING_KIND,
+  method: 'POST',
+  path: () => appointmentPaths.book(),
+  body: ({ body }) => body,
+  label: ({ body, provider }) => `Book ${provider.short}, ${shortIndiaDateTime(body.scheduledAt)}`,
+  invalidates: () => [appointmentKeys.lists],
+  meta: ({ body, provider }) => ({
+    provider: provider.full,
+    scheduledAt: body.scheduledAt,
+    mode: body.mode,
+    reason: body.reason,
+    durationMinutes: Number(body.durationMinutes ?? DEFAULT_APPOINTMENT_MINUTES),
+  }),
+  shownAs: waitingBookingOf,
+});
+
 /**
  * Books through the outbox. `provider`: who the patient chose, short for the label ("Dr Arjun Rao")
  * and in full for the list ("Dr Arjun Rao, Sahyadri Care Hospital").
@@ -69,25 +85,7 @@ export function submitBooking(
   provider: { short: string; full: string },
   options?: SubmitOptions,
 ): Promise<SubmitResult> {
-  return submitChange(
-    {
-      userId,
-      method: 'POST',
-      path: '/appointments/patient/book-appointment',
-      body,
-      label: `Book ${provider.short}, ${shortIndiaDateTime(body.scheduledAt)}`,
-      invalidates: [appointmentKeys.lists],
-      meta: {
-        kind: BOOKING_KIND,
-        provider: provider.full,
-        scheduledAt: body.scheduledAt,
-        mode: body.mode,
-        reason: body.reason,
-        durationMinutes: Number(body.durationMinutes ?? DEFAULT_APPOINTMENT_MINUTES),
-      },
-    },
-    options,
-  );
+  return bookAppointmentChange.submit(userId, { body, provider }, options);
 }
 
 export type QueuedAction = 'CANCEL' | 'ACCEPT_RESCHEDULE' | 'DECLINE_RESCHEDULE';
@@ -96,30 +94,46 @@ export function isQueuedAction(action: string): action is QueuedAction {
   return action === 'CANCEL' || action === 'ACCEPT_RESCHEDULE' || action === 'DECLINE_RESCHEDULE';
 }
 
-function changeRequest(appointment: Appointment, action: QueuedAction, reason: string | undefined) {
-  const id = encodeURIComponent(appointment.id);
+type AppointmentChangeInput = { appointment: Appointment; action: QueuedAction; reason: string | undefined };
+
+function changeRequest({ appointment, action, reason }: AppointmentChangeInput) {
   const who = shortProvider(appointment);
   switch (action) {
     case 'CANCEL':
       return {
-        path: `/appointments/${id}/cancel`,
+        path: appointmentPaths.cancel(appointment.id),
         body: { reason: reason ?? '' },
         label: `Cancel ${who}, ${shortIndiaDateTime(appointment.scheduledAt)}`,
       };
     case 'ACCEPT_RESCHEDULE':
       return {
-        path: `/appointments/${id}/respond-reschedule`,
+        path: appointmentPaths.respondReschedule(appointment.id),
         body: { decision: 'ACCEPT' },
         label: `Accept new time with ${who}, ${shortIndiaDateTime(appointment.proposedAt)}`,
       };
     case 'DECLINE_RESCHEDULE':
       return {
-        path: `/appointments/${id}/respond-reschedule`,
+        path: appointmentPaths.respondReschedule(appointment.id),
         body: reason ? { decision: 'DECLINE', reason } : { decision: 'DECLINE' },
         label: `Keep original time with ${who}, ${shortIndiaDateTime(appointment.scheduledAt)}`,
       };
   }
 }
+
+/** Cancelling, or answering a proposed time: shown on the appointment while it waits. */
+export const appointmentChange = defineOfflineChange<AppointmentChangeInput>({
+  kind: CHANGE_KIND,
+  method: 'PATCH',
+  path: (input) => changeRequest(input).path,
+  body: (input) => changeRequest(input).body,
+  label: (input) => changeRequest(input).label,
+  invalidates: ({ appointment }) => [
+    appointmentKeys.detail(appointment.id),
+    appointmentKeys.lists,
+    appointmentKeys.conversation(appointment.id),
+  ],
+  meta: ({ appointment, action }) => ({ appointmentId: appointment.id, action }),
+});
 
 /** Cancels or answers a proposed time through the outbox. */
 export function submitAppointmentChange(
@@ -129,49 +143,25 @@ export function submitAppointmentChange(
   reason: string | undefined,
   options?: SubmitOptions,
 ): Promise<SubmitResult> {
-  const { path, body, label } = changeRequest(appointment, action, reason);
-  return submitChange(
-    {
-      userId,
-      method: 'PATCH',
-      path,
-      body,
-      label,
-      invalidates: [
-        appointmentKeys.detail(appointment.id),
-        appointmentKeys.lists,
-        appointmentKeys.conversation(appointment.id),
-      ],
-      meta: { kind: CHANGE_KIND, appointmentId: appointment.id, action },
-    },
-    options,
-  );
+  return appointmentChange.submit(userId, { appointment, action, reason }, options);
 }
 
 /** The `{ data }` of a PATCH answer, as the direct request returned it. */
-export function changeFromAnswer(response: unknown): AppointmentChange | null {
-  const data = (response as { data?: AppointmentChange } | null)?.data;
-  return data && typeof data === 'object' && data.appointment ? data : null;
-}
+export const changeFromAnswer = (response: unknown): AppointmentChange | null =>
+  parseAppointmentChange((response as { data?: unknown } | null)?.data);
 
 /** The `{ data }` of the booking answer: the new appointment. */
-export function appointmentFromAnswer(response: unknown): Appointment | null {
-  const data = (response as { data?: Appointment } | null)?.data;
-  return data && typeof data === 'object' && typeof data.id === 'string' ? data : null;
-}
+export const appointmentFromAnswer = (response: unknown): Appointment | null =>
+  parseAppointment((response as { data?: unknown } | null)?.data);
 
 /** Bookings made on this device and not sent yet, oldest first. */
 export function useWaitingBookings(): WaitingBooking[] {
-  const entries = useWaitingChangesWhere({ kind: BOOKING_KIND });
-  return useMemo(
-    () => entries.map(waitingBookingOf).filter((booking): booking is WaitingBooking => booking !== null),
-    [entries],
-  );
+  return bookAppointmentChange.useWaiting();
 }
 
 /** The change to this appointment still waiting to be sent, if any (the newest). */
 export function useWaitingChangeFor(appointmentId: string): OutboxEntry | null {
-  return useWaitingChangesWhere({ kind: CHANGE_KIND, appointmentId }).at(-1) ?? null;
+  return appointmentChange.useWaiting({ appointmentId }).at(-1) ?? null;
 }
 
 export const MESSAGE_KIND = 'appointment-message';
@@ -183,6 +173,23 @@ export function messageLabel(to: string, body: string): string {
   return `Message to ${to}: "${preview}"`;
 }
 
+type MessageInput = { appointmentId: string; to: string; body: string };
+
+/** A conversation message: shown in the log while it waits, and put in the log once the server has it. */
+export const appointmentMessageChange = defineOfflineChange<MessageInput>({
+  kind: MESSAGE_KIND,
+  method: 'POST',
+  path: ({ appointmentId }) => appointmentPaths.message(appointmentId),
+  body: ({ body }) => ({ body }),
+  label: ({ to, body }) => messageLabel(to, body),
+  invalidates: ({ appointmentId }) => [appointmentKeys.conversation(appointmentId)],
+  meta: ({ appointmentId, body }) => ({ appointmentId, body }),
+  applyAnswer: (queryClient, answer) => {
+    const message = messageFromAnswer(answer);
+    if (message) addMessageToCache(queryClient, message);
+  },
+});
+
 /** Sends a conversation message through the outbox (typed offline, it is sent when the connection is back). */
 export function submitMessage(
   userId: string,
@@ -191,23 +198,12 @@ export function submitMessage(
   body: string,
   options?: SubmitOptions,
 ): Promise<SubmitResult> {
-  return submitChange(
-    {
-      userId,
-      method: 'POST',
-      path: `/appointments/${encodeURIComponent(appointmentId)}/message`,
-      body: { body },
-      label: messageLabel(to, body),
-      invalidates: [appointmentKeys.conversation(appointmentId)],
-      meta: { kind: MESSAGE_KIND, appointmentId, body },
-    },
-    options,
-  );
+  return appointmentMessageChange.submit(userId, { appointmentId, to, body }, options);
 }
 
 /** Messages to this appointment written on this device and not sent yet, oldest first. */
 export function useWaitingMessagesFor(appointmentId: string): OutboxEntry[] {
-  return useWaitingChangesWhere({ kind: MESSAGE_KIND, appointmentId });
+  return appointmentMessageChange.useWaiting({ appointmentId });
 }
 
 /** The `{ data }` of the message answer: the message as the server keeps it. */

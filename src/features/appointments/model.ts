@@ -7,27 +7,7 @@ import type { Appointment, AppointmentScope } from '../../api/appointments.ts';
  * list a role sees, the names to show, the status filters and badge colours.
  */
 
-/** India keeps one offset all year (no daylight saving), so a wall-clock time there is this instant. */
-export const INDIA_OFFSET = '+05:30';
-const INDIA_OFFSET_MS = 330 * 60_000;
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** '2030-01-05' and '10:30' typed as India time → '2030-01-05T10:30:00+05:30'; '' when either is not a valid value. */
-export function indiaDateTimeToIso(date: string, time: string): string {
-  if (!DATE.test(date) || !TIME.test(time)) return '';
-  const iso = `${date}T${time}:00${INDIA_OFFSET}`;
-  return Number.isNaN(Date.parse(iso)) ? '' : iso;
-}
-
-/** An instant as the date and time inputs show it in India: { date: 'yyyy-mm-dd', time: 'HH:MM' }. */
-export function isoToIndiaDateTime(value: string | null | undefined): { date: string; time: string } {
-  const at = value ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(at)) return { date: '', time: '' };
-  const wall = new Date(at + INDIA_OFFSET_MS).toISOString();
-  return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
-}
+export { INDIA_OFFSET, indiaDateTimeToIso, isoToIndiaDateTime } from '../../../domain/rules/time.ts';
 
 /** The appointment list a role has: GET /appointments/{scope}. Other roles have none. */
 export function scopeForRole(role: Role | undefined): AppointmentScope | null {

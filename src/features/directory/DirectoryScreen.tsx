@@ -14,7 +14,7 @@ import {
   type DirectorySearchParams,
 } from '../../api/directory.ts';
 import { messageOf } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { MultiSelect } from '../../ui/form/MultiSelect.tsx';

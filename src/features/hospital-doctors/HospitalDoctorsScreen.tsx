@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { SPECIALIZATION_LABELS, VERIFICATION_STATUS_LABELS } from '../../../domain/enums.ts';
-import type { Pagination as PageInfo } from '../../../domain/errors.ts';
 import { formatINR } from '../../../domain/rules/format.ts';
-import type { Doctor } from '../../../domain/schemas/doctors.ts';
-import { messageOf, request } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { getHospitalDoctorsQueryOptions } from '../../api/doctors.ts';
+import { messageOf } from '../../api/http.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -19,14 +18,7 @@ export function HospitalDoctorsScreen() {
   const page = params.get('page') ?? '1';
   const hospitalId = user?.referenceId ?? '';
   const doctors = useQuery({
-    queryKey: ['doctors', 'ofHospital', hospitalId, page],
-    queryFn: async ({ signal }) =>
-      (
-        await request<{ data: { doctors: Doctor[]; pagination: PageInfo } }>('get', '/doctors/search', {
-          query: { hospitalId, page, limit: 20, sortBy: 'name' },
-          signal,
-        })
-      ).data,
+    ...getHospitalDoctorsQueryOptions(hospitalId, page),
     enabled: hospitalId !== '',
     placeholderData: (previous) => previous,
   });

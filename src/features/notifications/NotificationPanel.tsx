@@ -4,8 +4,8 @@ import { NOTIFICATION_STATUS_LABELS, type NotificationStatus, type NotificationT
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import type { Notification } from '../../../domain/schemas/notifications.ts';
 import type { NotificationFilters } from '../../api/notifications.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
-import { Icon } from '../../app/layout/icons.tsx';
+import { useAuth } from '../../session/AuthContext.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast/index.ts';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  getNotificationPreferencesQueryOptions,
   notificationKeys,
   notificationsApi,
   type NotificationPreferences,
@@ -15,10 +16,7 @@ export const PREFERENCES_ERROR = 'Failed to save alert settings';
 export function NotificationSettings() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const preferences = useQuery({
-    queryKey: notificationKeys.preferences,
-    queryFn: async ({ signal }) => (await notificationsApi.preferences(signal)).data,
-  });
+  const preferences = useQuery(getNotificationPreferencesQueryOptions());
 
   const save = useMutation({
     mutationFn: (change: PreferencesChange) => notificationsApi.updatePreferences(change),

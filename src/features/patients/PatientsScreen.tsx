@@ -3,12 +3,11 @@ import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, INDIAN_STATES, INDIAN_STATE_LABELS } from '../../../domain/enums.ts';
-import type { Pagination as PageInfo } from '../../../domain/errors.ts';
 import { CARE_ACCESS_DAYS } from '../../../domain/rules/careAccess.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
-import type { Patient } from '../../../domain/schemas/patients.ts';
-import { messageOf, request } from '../../api/http.ts';
+import { messageOf } from '../../api/http.ts';
+import { getPatientsQueryOptions } from '../../api/patients.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -29,14 +28,7 @@ export function PatientsScreen() {
   const query = Object.fromEntries(params.entries());
 
   const patients = useQuery({
-    queryKey: ['patients', query],
-    queryFn: async ({ signal }) =>
-      (
-        await request<{ data: { patients: Patient[]; pagination: PageInfo } }>('get', '/patients', {
-          query: { limit: 20, ...query },
-          signal,
-        })
-      ).data,
+    ...getPatientsQueryOptions(query),
     placeholderData: (previous) => previous,
   });
 

@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { humanizeRole } from '../../../domain/rules/roles.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
-import type { PublicUser } from '../../../domain/schemas/accounts.ts';
-import { request } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { getPublicUserQueryOptions } from '../../api/users.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 
 /** The Agent Profile: the signed-in user's own account, or another user's public fields. */
@@ -14,13 +13,7 @@ export function PersonScreen() {
   const isSelf = user?.id === id;
   usePageTitle('Agent Profile');
   const other = useQuery({
-    queryKey: ['publicUsers', id],
-    queryFn: async () =>
-      (
-        await request<{ data: { users: Record<string, PublicUser> } }>('get', '/users/public/ids', {
-          query: { ids: id },
-        })
-      ).data.users[id] ?? null,
+    ...getPublicUserQueryOptions(id),
     enabled: !isSelf && id !== '',
   });
 

@@ -13,9 +13,10 @@ import {
 import { formatINR } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { onboardDoctorBody, updateDoctorBody } from '../../../domain/schemas/doctors.ts';
-import { doctorKeys, doctorsApi, type Doctor } from '../../api/doctors.ts';
+import { type Doctor, doctorKeys, doctorsApi, getMyDoctorQueryOptions } from '../../api/doctors.ts';
+import { getHospitalQueryOptions } from '../../api/hospitals.ts';
 import { messageOf } from '../../api/http.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button } from '../../ui/Button.tsx';
 import { AddressFields, EMPTY_ADDRESS, addressOf, type AddressKey } from '../../ui/form/AddressFields.tsx';
 import { CheckboxGroup } from '../../ui/form/CheckboxGroup.tsx';
@@ -43,7 +44,7 @@ export function DoctorProfileScreen() {
 
 function DoctorProfile() {
   usePageTitle('My Profile');
-  const doctor = useQuery({ queryKey: doctorKeys.mine, queryFn: async () => (await doctorsApi.mine()).data });
+  const doctor = useQuery(getMyDoctorQueryOptions());
   if (doctor.isPending) return <ProfileLoading what="profile" />;
   if (doctor.isError) {
     return <ProfileLoadError what="profile" error={doctor.error} retry={() => void doctor.refetch()} />;
@@ -144,8 +145,7 @@ function DoctorDetails({ doctor: d }: { doctor: Doctor }) {
 function PracticeHospital({ doctor }: { doctor: Doctor }) {
   const hospitalId = doctor.hospitalId;
   const hospital = useQuery({
-    queryKey: doctorKeys.hospital(hospitalId ?? ''),
-    queryFn: async () => (await doctorsApi.hospital(hospitalId ?? '')).data,
+    ...getHospitalQueryOptions(hospitalId ?? ''),
     enabled: hospitalId !== null,
   });
   if (hospitalId === null) return <>Independent practice</>;

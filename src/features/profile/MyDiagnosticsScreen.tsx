@@ -19,7 +19,12 @@ import {
   updateDiagnosticsBody,
   type ResultsTurnaroundBody,
 } from '../../../domain/schemas/diagnostics.ts';
-import { diagnosticsApi, diagnosticsKeys, type DiagnosticsProfile } from '../../api/diagnostics.ts';
+import {
+  diagnosticsApi,
+  diagnosticsKeys,
+  type DiagnosticsProfile,
+  getMyDiagnosticsQueryOptions,
+} from '../../api/diagnostics.ts';
 import { ApiError } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
@@ -42,7 +47,7 @@ const testLabel = (test: string) => (DIAGNOSTIC_TEST_TYPE_LABELS as Readonly<Rec
 
 export function MyDiagnosticsScreen() {
   usePageTitle('My Diagnostics');
-  const centre = useQuery({ queryKey: diagnosticsKeys.mine, queryFn: async () => (await diagnosticsApi.mine()).data });
+  const centre = useQuery(getMyDiagnosticsQueryOptions());
 
   if (centre.isPending) return <ProfileLoading what="diagnostics centre" />;
   if (centre.isError)

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { HOSPITAL_TYPES, HOSPITAL_TYPE_LABELS, SPECIALIZATIONS, SPECIALIZATION_LABELS } from '../../../domain/enums.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { departmentBody, emergencyContactBody, updateHospitalBody } from '../../../domain/schemas/hospitals.ts';
-import { hospitalKeys, hospitalsApi, type HospitalProfile } from '../../api/hospitals.ts';
+import { getMyHospitalQueryOptions, hospitalKeys, type HospitalProfile, hospitalsApi } from '../../api/hospitals.ts';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -21,7 +21,7 @@ import {
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
-  const hospital = useQuery({ queryKey: hospitalKeys.mine, queryFn: async () => (await hospitalsApi.mine()).data });
+  const hospital = useQuery(getMyHospitalQueryOptions());
 
   if (hospital.isPending) return <ProfileLoading what="hospital" />;
   if (hospital.isError) {

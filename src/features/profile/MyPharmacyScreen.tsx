@@ -18,7 +18,13 @@ import {
   updatePharmacyBody,
 } from '../../../domain/schemas/pharmacies.ts';
 import { ApiError } from '../../api/http.ts';
-import { pharmaciesApi, pharmacyKeys, type Pharmacist, type PharmacyProfile } from '../../api/pharmacies.ts';
+import {
+  getMyPharmacyQueryOptions,
+  pharmaciesApi,
+  type Pharmacist,
+  pharmacyKeys,
+  type PharmacyProfile,
+} from '../../api/pharmacies.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
@@ -41,7 +47,7 @@ import {
 
 export function MyPharmacyScreen() {
   usePageTitle('My Pharmacy');
-  const pharmacy = useQuery({ queryKey: pharmacyKeys.mine, queryFn: async () => (await pharmaciesApi.mine()).data });
+  const pharmacy = useQuery(getMyPharmacyQueryOptions());
 
   if (pharmacy.isPending) return <ProfileLoading what="pharmacy" />;
   if (pharmacy.isError)

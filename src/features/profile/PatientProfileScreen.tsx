@@ -5,8 +5,8 @@ import { formatDate } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { createPatientBody, todayInIndia, updatePatientBody } from '../../../domain/schemas/patients.ts';
 import { messageOf } from '../../api/http.ts';
-import { patientKeys, patientsApi, type Patient } from '../../api/patients.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import { getMyPatientQueryOptions, type Patient, patientKeys, patientsApi } from '../../api/patients.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import {
   ADDRESS_KEYS,
@@ -264,7 +264,7 @@ function MyPatientProfile() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const patient = useQuery({ queryKey: patientKeys.mine, queryFn: async () => (await patientsApi.mine()).data });
+  const patient = useQuery(getMyPatientQueryOptions());
 
   if (patient.isPending) return <ProfileLoading what="profile" />;
   if (patient.isError) {

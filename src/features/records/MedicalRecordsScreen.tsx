@@ -10,12 +10,17 @@ import {
   todayInIndia,
 } from '../../../domain/schemas/patients.ts';
 import { messageOf } from '../../api/http.ts';
-import { patientKeys, patientsApi, type PatientDocument } from '../../api/patients.ts';
-import { useAuth } from '../../app/auth/AuthContext.ts';
+import {
+  getMedicalHistoryQueryOptions,
+  getPatientDocumentsQueryOptions,
+  type PatientDocument,
+  patientKeys,
+  patientsApi,
+} from '../../api/patients.ts';
+import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import type { OutboxEntry } from '../../offline/outbox.ts';
-import { savedMessage, submitChange } from '../../offline/submit.ts';
-import { useWaitingChangesWhere } from '../../offline/useWaitingChanges.ts';
+import { savedMessage } from '../../offline/submit.ts';
 import { stateInWords } from '../../offline/words.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
@@ -25,6 +30,7 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { uploadDocumentChange } from './documentUpload.ts';
 
 const ACCEPTED_TYPES: Record<string, string> = {
   'image/jpeg': 'JPEG',
@@ -102,16 +108,13 @@ function usePageParam(name: string) {
   return [page, setPage] as const;
 }
 
-const DOCUMENT_KIND = 'patient-document';
-
 function Documents({ patientId }: { patientId: string }) {
   const [page, setPage] = usePageParam('documentsPage');
   const documents = useQuery({
-    queryKey: patientKeys.documents(patientId, page),
-    queryFn: async ({ signal }) => (await patientsApi.documents(patientId, { page, limit: PAGE_SIZE }, signal)).data,
+    ...getPatientDocumentsQueryOptions(patientId, page, PAGE_SIZE),
   });
   // Uploads made on this device and not sent yet, on top of the first page.
-  const allWaiting = useWaitingChangesWhere({ kind: DOCUMENT_KIND, patientId });
+  const allWaiting = uploadDocumentChange.useWaiting({ patientId });
   const waiting = page === 1 ? allWaiting : [];
   return (
     <section aria-labelledby="documents-title" className="card border border-base-300 bg-base-100">
@@ -286,30 +289,16 @@ function UploadForm({ patientId, onUploaded }: { patientId: string; onUploaded()
     try {
       // Through the outbox, online too (the bytes are kept on the device until the server has them);
       // while this page sends it, the bar shows how far the upload has gone.
-      const result = await submitChange(
-        {
-          userId: user?.id ?? '',
-          method: 'POST',
-          path: `/patients/${encodeURIComponent(patientId)}/documents`,
-          form: { title: parsed.data.title, file },
-          label: `Upload ${parsed.data.title}`,
-          invalidates: [['patients', patientId, 'documents']],
-          meta: {
-            kind: DOCUMENT_KIND,
-            patientId,
-            title: parsed.data.title,
-            fileName: file.name,
-            contentType: file.type,
-            size: file.size,
-          },
-        },
+      const result = await uploadDocumentChange.submit(
+        user?.id ?? '',
+        { patientId, title: parsed.data.title, file },
         { onProgress: (p) => setProgress(p.fraction) },
       );
       switch (result.status) {
         case 'sent':
           toast.success('Document uploaded.', { title: 'Success' });
           reset();
-          await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'documents'] });
+          await queryClient.invalidateQueries({ queryKey: patientKeys.allDocuments(patientId) });
           onUploaded();
           break;
         case 'refused':
@@ -402,9 +391,7 @@ function MedicalHistory({ patientId }: { patientId: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const history = useQuery({
-    queryKey: patientKeys.medicalHistory(patientId, page),
-    queryFn: async ({ signal }) =>
-      (await patientsApi.medicalHistory(patientId, { page, limit: PAGE_SIZE }, signal)).data,
+    ...getMedicalHistoryQueryOptions(patientId, page, PAGE_SIZE),
   });
   const set = (key: keyof typeof EMPTY_ENTRY, value: string) => setEntry((e) => ({ ...e, [key]: value }));
 
@@ -426,7 +413,7 @@ function MedicalHistory({ patientId }: { patientId: string }) {
       await patientsApi.addMedicalHistory(patientId, parsed.data);
       toast.success('Medical history entry added.', { title: 'Success' });
       setEntry(EMPTY_ENTRY);
-      await queryClient.invalidateQueries({ queryKey: ['patients', patientId, 'medical-history'] });
+      await queryClient.invalidateQueries({ queryKey: patientKeys.allMedicalHistory(patientId) });
       setPage(1);
     } catch (error) {
       toast.error(`Could not add the entry: ${messageOf(error)}`, { title: 'Error' });

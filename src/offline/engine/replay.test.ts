@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryOutboxStore, type MemoryOutboxStore } from './memoryStore.ts';
-import { enqueue, type QueueMutationInput } from './outbox.ts';
+import { enqueue, type QueueMutationInput } from './queue.ts';
 import {
   backoffDelay,
   buildFetch,
@@ -14,7 +14,7 @@ import {
   type OutboxEntry,
   type ReplayLock,
   type ReplayOptions,
-} from './replay.ts';
+} from './index.ts';
 
 const USER = '7c1e9f7a-2d7b-4c43-9a1e-0d6c1f1b2a01';
 const OTHER_USER = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';

@@ -1,4 +1,4 @@
-import type { Role } from '../../../domain/enums.ts';
+import type { Role } from '../../domain/enums.ts';
 
 /** /login with where to come back to after signing in. */
 export function loginPathFor(here: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../domain/schemas/accounts.ts';
+import type { User } from '../../domain/schemas/accounts.ts';
 import { forgetUserOnDevice, rememberUser, rememberedUser } from './deviceUser.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {

@@ -1,4 +1,4 @@
-import type { LeaseStore, NewOutboxEntry, OutboxEntry, OutboxStore } from './replay.ts';
+import type { LeaseStore, NewOutboxEntry, OutboxEntry, OutboxStore } from './index.ts';
 
 export type MemoryOutboxStore = OutboxStore & LeaseStore & { snapshot(): OutboxEntry[] };
 

@@ -4,7 +4,7 @@
  * worker, so nothing here touches the DOM.
  */
 import Dexie, { type Table } from 'dexie';
-import type { LeaseStore, OutboxEntry, OutboxStore } from './replay.ts';
+import type { LeaseStore, OutboxEntry, OutboxStore } from './index.ts';
 
 /** One dehydrated query of the persisted cache, by its hash (persist.ts writes only what changed). */
 export type PersistedQueryRow = { queryHash: string; dataUpdatedAt: number; query: unknown };

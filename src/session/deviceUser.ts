@@ -3,8 +3,8 @@
  * start cannot ask the server who the session belongs to). Only ever used for the session whose
  * token names that user; sign-out removes it with the user's other keys.
  */
-import { decodeTokenPayload } from '../../../domain/rules/token.ts';
-import type { User } from '../../../domain/schemas/accounts.ts';
+import { decodeTokenPayload } from '../../domain/rules/token.ts';
+import type { User } from '../../domain/schemas/accounts.ts';
 
 const PREFIX = 'caremesh:user:';
 

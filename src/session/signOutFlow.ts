@@ -24,7 +24,7 @@ export type SignOutSteps = {
 export async function signOutOfDevice({ userId, confirmUnsent, endSession, warn }: SignOutSteps): Promise<boolean> {
   let unsent: number | null;
   try {
-    const { countUnsent } = await import('../../offline/outbox.ts');
+    const { countUnsent } = await import('../offline/outbox.ts');
     unsent = await countUnsent(userId);
   } catch (error) {
     console.warn('sign-out: the changes on this device could not be counted', error);
@@ -34,14 +34,14 @@ export async function signOutOfDevice({ userId, confirmUnsent, endSession, warn 
 
   // While the token still works, so the server forgets this browser's subscription too.
   await withTimeout(
-    import('../../features/notifications/pushDevice.ts').then(({ turnAlertsOff }) => turnAlertsOff()),
+    import('../features/notifications/pushDevice.ts').then(({ turnAlertsOff }) => turnAlertsOff()),
     PUSH_OFF_TIMEOUT_MS,
   ).catch((error: unknown) => console.warn('sign-out: push alerts could not be turned off', error));
 
   // The server ends the token too, so a copy of it (a shared device, a stolen cookie) stops working.
   // Offline, the token simply expires in its time; the device forgets it either way.
   await withTimeout(
-    import('../../api/accounts.ts').then(({ accountsApi }) =>
+    import('../api/accounts.ts').then(({ accountsApi }) =>
       accountsApi.signout(AbortSignal.timeout(PUSH_OFF_TIMEOUT_MS)),
     ),
     PUSH_OFF_TIMEOUT_MS,
@@ -52,7 +52,7 @@ export async function signOutOfDevice({ userId, confirmUnsent, endSession, warn 
   await new Promise((resolve) => setTimeout(resolve, 0));
   forgetUserOnDevice(userId);
   try {
-    const { clearUserData } = await import('../../offline/db.ts');
+    const { clearUserData } = await import('../offline/engine/db.ts');
     await clearUserData(userId);
   } catch (error) {
     console.warn('sign-out: some of this account’s data stayed on the device', error);

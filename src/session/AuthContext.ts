@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { User } from '../../../domain/schemas/accounts.ts';
+import type { User } from '../../domain/schemas/accounts.ts';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { isTokenExpired } from '../../../domain/rules/token.ts';
-import type { User } from '../../../domain/schemas/accounts.ts';
-import { accountsApi } from '../../api/accounts.ts';
-import { ApiError } from '../../api/http.ts';
-import { clearToken, getToken, storeToken } from '../../api/session.ts';
-import { useToast } from '../../ui/toast/index.ts';
+import { isTokenExpired } from '../../domain/rules/token.ts';
+import type { User } from '../../domain/schemas/accounts.ts';
+import { accountsApi } from '../api/accounts.ts';
+import { ApiError } from '../api/http.ts';
+import { clearToken, getToken, storeToken } from './token.ts';
+import { useToast } from '../ui/toast/index.ts';
 import { AuthContext, type AuthContextValue } from './AuthContext.ts';
 import { rememberUser, rememberedUser } from './deviceUser.ts';
 import { loginPathFor } from './redirects.ts';

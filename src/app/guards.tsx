@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import type { Role } from '../../../domain/enums.ts';
-import { PageLoader } from '../../ui/PageLoader.tsx';
-import { useAuth } from './AuthContext.ts';
-import { homeFor, loginPathFor, onboardingRedirect, safeRedirectTarget } from './redirects.ts';
+import type { Role } from '../../domain/enums.ts';
+import { PageLoader } from '../ui/PageLoader.tsx';
+import { useAuth } from '../session/AuthContext.ts';
+import { homeFor, loginPathFor, onboardingRedirect, safeRedirectTarget } from '../session/redirects.ts';
 
 /** Signed-in users only (and only the given roles when any); organisations finish onboarding first. */
 export function RequireAuth({ roles }: { roles?: readonly Role[] }) {
