@@ -6,7 +6,7 @@ import { BrandMark } from '../../ui/BrandMark.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Footer } from '../../ui/Footer.tsx';
 import { useAuth } from '../auth/AuthContext.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../ui/icons.tsx';
 import { isMenuEntryActive, menuForRole } from './navigation.ts';
 import { ConnectionIndicator, PendingChangesLink } from './OfflineStatus.tsx';
 import { SystemClock } from './SystemClock.tsx';

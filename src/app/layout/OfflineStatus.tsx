@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useOnline } from '../../offline/useOnline.ts';
 import { useWaitingChanges } from '../../offline/useWaitingChanges.ts';
 import { pendingCountText } from '../../offline/words.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../ui/icons.tsx';
 
 export type IndicatorLook =
   /** The sidebar: a dot and "Online", or the "Offline" badge. */

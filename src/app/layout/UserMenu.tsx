@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../domain/schemas/accounts.ts';
 import { humanizeRole } from '../../../domain/rules/roles.ts';
-import { Icon } from './icons.tsx';
+import { Icon } from '../../ui/icons.tsx';
 
 type UserMenuProps = {
   user: User;

@@ -1,6 +1,6 @@
 import type { Role } from '../../../domain/enums.ts';
 import { roleOrDefault } from '../../../domain/rules/roles.ts';
-import type { IconName } from './icons.tsx';
+import type { IconName } from '../../ui/icons.tsx';
 
 export type MenuItem = {
   to: string;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useAuth } from '../../app/auth/AuthContext.ts';
-import { Icon } from '../../app/layout/icons.tsx';
+import { Icon } from '../../ui/icons.tsx';
 import { canFetchNotifications } from './cache.ts';
 import { badgeText, bellLabel } from './model.ts';
 import { useUnreadCount } from './queries.ts';

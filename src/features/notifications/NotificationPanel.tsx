@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../domain/rules/format.ts';
 import type { Notification } from '../../../domain/schemas/notifications.ts';
 import type { NotificationFilters } from '../../api/notifications.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
-import { Icon } from '../../app/layout/icons.tsx';
+import { Icon } from '../../ui/icons.tsx';
 import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useToast } from '../../ui/toast/index.ts';
