@@ -20,7 +20,8 @@ import {
   scopeForRole,
   type StatusTab,
 } from './model.ts';
-import { LoadError, Loading, NeedsPatientProfile, NotOnDevice, StatusBadge } from './parts.tsx';
+import { AppointmentStatusBadge, NeedsPatientProfile, NotOnDevice } from './parts.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -216,7 +217,7 @@ function AppointmentRow({ appointment, scope }: { appointment: Appointment; scop
           <p className="line-clamp-2 text-sm break-words text-base-content/80">{appointment.reason}</p>
         </div>
         <div className="md:col-start-3 md:row-start-1">
-          <StatusBadge status={appointment.status} />
+          <AppointmentStatusBadge status={appointment.status} />
         </div>
         <div className="col-span-2 flex flex-col gap-0.5 text-sm md:col-span-1 md:col-start-2 md:row-start-1">
           <span className="font-medium">{formatDateTime(appointment.scheduledAt)}</span>

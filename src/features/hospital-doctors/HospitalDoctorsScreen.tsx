@@ -5,10 +5,11 @@ import { SPECIALIZATION_LABELS, VERIFICATION_STATUS_LABELS } from '../../../doma
 import type { Pagination as PageInfo } from '../../../domain/errors.ts';
 import { formatINR } from '../../../domain/rules/format.ts';
 import type { Doctor } from '../../../domain/schemas/doctors.ts';
-import { messageOf, request } from '../../api/http.ts';
+import { request } from '../../api/http.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 
 /** A hospital's own doctors (SPEC §2: the Hospital role's /doctors), in any verification state. */
@@ -44,26 +45,12 @@ export function HospitalDoctorsScreen() {
         )}
       </header>
       <OfflineNotice />
-      {doctors.isPending && (
-        <div role="status" className="flex items-center gap-2 py-8 text-base-content/70">
-          <span className="loading loading-spinner loading-md" aria-hidden="true" /> Loading your doctors…
-        </div>
-      )}
-      {doctors.isError && (
-        <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-          <span>Could not load your doctors: {messageOf(doctors.error)}</span>
-          <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void doctors.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {doctors.isPending && <Loading what="your doctors" />}
+      {doctors.isError && <LoadError what="your doctors" error={doctors.error} retry={() => void doctors.refetch()} />}
       {doctors.data && doctors.data.doctors.length === 0 && (
-        <div role="status" className="rounded-box border border-dashed border-base-300 p-8 text-center">
-          <p className="font-medium">No doctors are linked to your hospital yet.</p>
-          <p className="text-sm text-base-content/70">
-            Doctors appear here when their CareMesh profile names your hospital as where they practise.
-          </p>
-        </div>
+        <EmptyState title="No doctors are linked to your hospital yet.">
+          Doctors appear here when their CareMesh profile names your hospital as where they practise.
+        </EmptyState>
       )}
       {doctors.data && doctors.data.doctors.length > 0 && (
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
@@ -85,11 +72,9 @@ export function HospitalDoctorsScreen() {
                   <td>{d.experienceYears} years</td>
                   <td>{formatINR(d.consultationFee)}</td>
                   <td>
-                    <span
-                      className={`badge badge-soft ${d.verificationStatus === 'VERIFIED' ? 'badge-success' : 'badge-warning'}`}
-                    >
+                    <StatusBadge tone={d.verificationStatus === 'VERIFIED' ? 'success' : 'warning'}>
                       {VERIFICATION_STATUS_LABELS[d.verificationStatus]}
-                    </span>
+                    </StatusBadge>
                   </td>
                 </tr>
               ))}

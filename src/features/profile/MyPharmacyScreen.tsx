@@ -27,25 +27,24 @@ import { OpeningHoursEditor } from './OpeningHoursEditor.tsx';
 import { PharmacyImages } from './PharmacyImages.tsx';
 import type { DetailsFieldSpecs } from './detailsDraft.ts';
 import {
-  DetailList,
   EditableDetails,
   ProfileCard,
   ProfileHeader,
-  ProfileLoadError,
-  ProfileLoading,
-  formatAddress,
   issuesByPath,
   labelList,
   useProfileMutation,
 } from './profileParts.tsx';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { formatAddress } from '../../ui/address.ts';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 export function MyPharmacyScreen() {
   usePageTitle('My Pharmacy');
   const pharmacy = useQuery({ queryKey: pharmacyKeys.mine, queryFn: async () => (await pharmaciesApi.mine()).data });
 
-  if (pharmacy.isPending) return <ProfileLoading what="pharmacy" />;
+  if (pharmacy.isPending) return <Loading what="your pharmacy" />;
   if (pharmacy.isError)
-    return <ProfileLoadError what="pharmacy" error={pharmacy.error} retry={() => void pharmacy.refetch()} />;
+    return <LoadError what="your pharmacy" error={pharmacy.error} retry={() => void pharmacy.refetch()} />;
   const p = pharmacy.data;
   return (
     <section aria-labelledby="my-pharmacy-title" className="flex flex-col gap-5">

@@ -24,6 +24,8 @@ import { TextField } from '../../ui/form/TextField.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 
 const ACCEPTED_TYPES: Record<string, string> = {
@@ -132,16 +134,9 @@ function Documents({ patientId }: { patientId: string }) {
             You are offline, and your documents have not been opened on this device before.
           </p>
         ) : documents.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading documents…
-          </p>
+          <Loading inline what="documents" />
         ) : documents.isError ? (
-          <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-            <span>Could not load your documents: {messageOf(documents.error)}</span>
-            <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void documents.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="your documents" error={documents.error} retry={() => void documents.refetch()} />
         ) : documents.data.documents.length === 0 ? (
           waiting.length === 0 && (
             <p className="text-sm text-base-content/70">No documents yet. Upload your first report above.</p>
@@ -497,16 +492,9 @@ function MedicalHistory({ patientId }: { patientId: string }) {
           </div>
         </form>
         {history.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading medical history…
-          </p>
+          <Loading inline what="medical history" />
         ) : history.isError ? (
-          <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-            <span>Could not load your medical history: {messageOf(history.error)}</span>
-            <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void history.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError what="your medical history" error={history.error} retry={() => void history.refetch()} />
         ) : history.data.medicalHistory.length === 0 ? (
           <p className="text-sm text-base-content/70">No conditions recorded yet.</p>
         ) : (
@@ -517,11 +505,12 @@ function MedicalHistory({ patientId }: { patientId: string }) {
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="font-medium">{h.condition}</span>
                     {h.severity && (
-                      <span
-                        className={`badge badge-soft badge-sm ${h.severity === 'SEVERE' ? 'badge-error' : h.severity === 'MODERATE' ? 'badge-warning' : 'badge-info'}`}
+                      <StatusBadge
+                        size="sm"
+                        tone={h.severity === 'SEVERE' ? 'error' : h.severity === 'MODERATE' ? 'warning' : 'info'}
                       >
                         {SEVERITY_LABELS[h.severity]}
-                      </span>
+                      </StatusBadge>
                     )}
                   </div>
                   <p className="text-xs text-base-content/70">
