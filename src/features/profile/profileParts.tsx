@@ -47,6 +47,9 @@ export function ProfileCard({ id, title, children }: { id: string; title: string
   );
 }
 
+/** A typed value to send, or nothing when it is blank. */
+export const optional = (value: string) => value.trim() || undefined;
+
 /** Labels of enumeration values, joined; unknown values show as sent. */
 export function labelList(values: readonly string[], labels: Readonly<Record<string, string>>): string {
   return values.map((v) => labels[v] ?? v).join(', ');
