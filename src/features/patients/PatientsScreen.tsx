@@ -62,49 +62,53 @@ export function PatientsScreen() {
         label="Filter patients"
         onSubmit={list.apply}
         bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
-      >
-        {TEXT_FILTERS.map(([key, label]) => (
-          <label key={key} className="flex flex-col gap-1 text-sm">
-            {label}
-            <input className="input w-full" {...field(key)} />
-          </label>
-        ))}
-        <label className="flex flex-col gap-1 text-sm">
-          Blood group
-          <select className="select w-full" {...field('bloodGroup')}>
-            <option value="">Any</option>
-            {BLOOD_GROUPS.map((b) => (
-              <option key={b} value={b}>
-                {BLOOD_GROUP_LABELS[b]}
-              </option>
+        folded={
+          <>
+            {TEXT_FILTERS.slice(2).map(([key, label]) => (
+              <TextFilter key={key} label={label} {...field(key)} />
             ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          State
-          <select className="select w-full" {...field('state')}>
-            <option value="">All states</option>
-            {INDIAN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {INDIAN_STATE_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Sort by
-          <select className="select w-full" {...field('sortBy')}>
-            <option value="">Last name</option>
-            <option value="firstName">First name</option>
-            <option value="createdAt">Newest</option>
-            <option value="dateOfBirth">Date of birth</option>
-          </select>
-        </label>
-        <div className="flex items-end">
-          <Button type="submit" className="w-full">
+            <label className="flex flex-col gap-1 text-sm">
+              Blood group
+              <select className="select w-full" {...field('bloodGroup')}>
+                <option value="">Any</option>
+                {BLOOD_GROUPS.map((b) => (
+                  <option key={b} value={b}>
+                    {BLOOD_GROUP_LABELS[b]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              State
+              <select className="select w-full" {...field('state')}>
+                <option value="">All states</option>
+                {INDIAN_STATES.map((s) => (
+                  <option key={s} value={s}>
+                    {INDIAN_STATE_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1 text-sm">
+              Sort by
+              <select className="select w-full" {...field('sortBy')}>
+                <option value="">Last name</option>
+                <option value="firstName">First name</option>
+                <option value="createdAt">Newest</option>
+                <option value="dateOfBirth">Date of birth</option>
+              </select>
+            </label>
+          </>
+        }
+        actions={
+          <Button type="submit" className="grow">
             Apply filters
           </Button>
-        </div>
+        }
+      >
+        {TEXT_FILTERS.slice(0, 2).map(([key, label]) => (
+          <TextFilter key={key} label={label} {...field(key)} />
+        ))}
       </FilterBar>
       <DataTable
         label="Patients"
@@ -128,5 +132,21 @@ export function PatientsScreen() {
         onSort={list.setSort}
       />
     </section>
+  );
+}
+
+function TextFilter({
+  label,
+  ...input
+}: {
+  label: string;
+  value: string;
+  onChange(event: { target: { value: string } }): void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      {label}
+      <input className="input w-full" {...input} />
+    </label>
   );
 }
