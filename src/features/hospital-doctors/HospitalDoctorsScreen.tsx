@@ -7,10 +7,31 @@ import { formatINR } from '../../../domain/rules/format.ts';
 import type { Doctor } from '../../../domain/schemas/doctors.ts';
 import { request } from '../../api/http.ts';
 import { useAuth } from '../../app/auth/AuthContext.ts';
-import { Pagination } from '../../ui/Pagination.tsx';
-import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { EmptyState } from '../../ui/LoadStates.tsx';
+import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
+import { withPage } from '../../ui/dataTable/urlState.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+
+const COLUMNS: ReadonlyArray<Column<Doctor>> = [
+  { id: 'name', header: 'Name', primary: true, cell: (d) => d.name },
+  {
+    id: 'specializations',
+    header: 'Specialisations',
+    cell: (d) => d.specializations.map((s) => SPECIALIZATION_LABELS[s as never] ?? s).join(', '),
+  },
+  { id: 'experience', header: 'Experience', cell: (d) => `${d.experienceYears} years` },
+  { id: 'fee', header: 'Fee', cell: (d) => formatINR(d.consultationFee) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (d) => (
+      <StatusBadge tone={d.verificationStatus === 'VERIFIED' ? 'success' : 'warning'}>
+        {VERIFICATION_STATUS_LABELS[d.verificationStatus]}
+      </StatusBadge>
+    ),
+  },
+];
 
 /** A hospital's own doctors (SPEC §2: the Hospital role's /doctors), in any verification state. */
 export function HospitalDoctorsScreen() {
@@ -45,49 +66,27 @@ export function HospitalDoctorsScreen() {
         )}
       </header>
       <OfflineNotice />
-      {doctors.isPending && <Loading what="your doctors" />}
-      {doctors.isError && <LoadError what="your doctors" error={doctors.error} retry={() => void doctors.refetch()} />}
-      {doctors.data && doctors.data.doctors.length === 0 && (
-        <EmptyState title="No doctors are linked to your hospital yet.">
-          Doctors appear here when their CareMesh profile names your hospital as where they practise.
-        </EmptyState>
-      )}
-      {doctors.data && doctors.data.doctors.length > 0 && (
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Specialisations</th>
-                <th scope="col">Experience</th>
-                <th scope="col">Fee</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {doctors.data.doctors.map((d) => (
-                <tr key={d.id}>
-                  <td className="font-medium">{d.name}</td>
-                  <td>{d.specializations.map((s) => SPECIALIZATION_LABELS[s as never] ?? s).join(', ')}</td>
-                  <td>{d.experienceYears} years</td>
-                  <td>{formatINR(d.consultationFee)}</td>
-                  <td>
-                    <StatusBadge tone={d.verificationStatus === 'VERIFIED' ? 'success' : 'warning'}>
-                      {VERIFICATION_STATUS_LABELS[d.verificationStatus]}
-                    </StatusBadge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {doctors.data && (
-        <Pagination
-          pagination={doctors.data.pagination}
-          onPage={(next) => setParams((p) => new URLSearchParams({ ...Object.fromEntries(p), page: String(next) }))}
-        />
-      )}
+      <DataTable
+        label="Doctors at your hospital"
+        noun="your doctors"
+        columns={COLUMNS}
+        rows={doctors.data?.doctors}
+        rowKey={(d) => d.id}
+        loading={doctors.isPending}
+        error={doctors.isError ? doctors.error : null}
+        retry={() => void doctors.refetch()}
+        stale={doctors.isPlaceholderData}
+        empty={
+          <EmptyState title="No doctors are linked to your hospital yet.">
+            Doctors appear here when their CareMesh profile names your hospital as where they practise.
+          </EmptyState>
+        }
+        pagination={doctors.data?.pagination}
+        onPage={(next) => {
+          setParams((p) => withPage(p, next));
+          window.scrollTo({ top: 0 });
+        }}
+      />
     </section>
   );
 }
