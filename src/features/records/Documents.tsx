@@ -78,7 +78,7 @@ function WaitingDocumentRow({ entry }: { entry: OutboxEntry }) {
     <li className="flex flex-wrap items-center justify-between gap-2 py-3">
       <div className="min-w-0">
         <p className="font-medium break-words">{String(meta['title'] ?? entry.label)}</p>
-        <p className="text-xs text-base-content/70 break-all">
+        <p className="text-xs wrap-anywhere text-base-content/70">
           {String(meta['fileName'] ?? '')} · {ACCEPTED_TYPES[type] ?? type} · {formatSize(Number(meta['size'] ?? 0))}
         </p>
         {needsUser && words.detail && <p className="text-sm text-error break-words">{words.detail}</p>}
@@ -130,7 +130,7 @@ function DocumentRow({ patientId, document: doc }: { patientId: string; document
         {doc.contentType.startsWith('image/') && <DocumentThumbnail patientId={patientId} documentId={doc.id} />}
         <div className="min-w-0">
           <p className="font-medium break-words">{doc.title}</p>
-          <p className="text-xs text-base-content/70 break-all">
+          <p className="text-xs wrap-anywhere text-base-content/70">
             {doc.fileName} · {ACCEPTED_TYPES[doc.contentType] ?? doc.contentType} · {formatSize(doc.size)} · uploaded{' '}
             {formatDateTime(doc.createdAt)}
           </p>
