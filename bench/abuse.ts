@@ -20,22 +20,20 @@ if (typeof target === 'string') {
   process.exit(0);
 }
 const hash = await hashPassword(PASSWORD);
-await target.database.db
-  .insert(users)
-  .values([
-    {
-      email: 'desk@bench.caremesh.test',
-      role: 'HOSPITAL',
-      referenceId: HOSPITAL_ID,
-      passwordHash: hash,
-      emailVerifiedAt: new Date(),
-    },
-    ...Array.from({ length: 200 }, (_, i) => ({
-      email: `known${i}@bench.caremesh.test`,
-      passwordHash: hash,
-      emailVerifiedAt: new Date(),
-    })),
-  ]);
+await target.database.db.insert(users).values([
+  {
+    email: 'desk@bench.caremesh.test',
+    role: 'HOSPITAL',
+    referenceId: HOSPITAL_ID,
+    passwordHash: hash,
+    emailVerifiedAt: new Date(),
+  },
+  ...Array.from({ length: 200 }, (_, i) => ({
+    email: `known${i}@bench.caremesh.test`,
+    passwordHash: hash,
+    emailVerifiedAt: new Date(),
+  })),
+]);
 
 const port = await new Promise<number>((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {

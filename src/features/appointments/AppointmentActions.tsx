@@ -17,11 +17,11 @@ import { isOnline } from '../../offline/useOnline.ts';
 import type { ButtonSize } from '../../ui/buttonClassName.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { FormDialog, type FormDialogProps } from '../../ui/FormDialog.tsx';
 import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { indiaDateTimeToIso, isoToIndiaDateTime, todayInIndia } from '../../../domain/rules/time.ts';
-import { ActionDialog } from './ActionDialog.tsx';
 import { applyAppointmentChange, removeAppointmentFromCache } from './cache.ts';
 import { changeFromAnswer, isQueuedAction, submitAppointmentChange, useWaitingChangeFor } from './changes.ts';
 import { actionLabel, shownActions } from './model.ts';
@@ -274,8 +274,9 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
         {dialogError && <span className="mt-2 block text-error">{dialogError}</span>}
       </ConfirmDialog>
 
-      <ActionDialog
+      <FormDialog
         open={dialog !== null && dialog !== 'DELETE'}
+        cancelLabel="Back"
         busy={mutation.isPending}
         error={dialogError}
         onClose={close}
@@ -331,7 +332,7 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
             />
           </>
         )}
-      </ActionDialog>
+      </FormDialog>
     </>
   );
 }
@@ -339,7 +340,7 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
 function dialogText(
   dialog: DialogAction | 'DELETE' | null,
   appointment: Appointment,
-): Pick<Parameters<typeof ActionDialog>[0], 'title' | 'submitLabel' | 'description' | 'variant' | 'cancelLabel'> {
+): Pick<FormDialogProps, 'title' | 'submitLabel' | 'description' | 'variant' | 'cancelLabel'> {
   const when = formatDateTime(appointment.scheduledAt);
   switch (dialog) {
     case 'REJECT':

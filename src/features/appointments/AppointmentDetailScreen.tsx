@@ -13,7 +13,9 @@ import { AppointmentActions } from './AppointmentActions.tsx';
 import { shortProvider } from './changes.ts';
 import { Conversation } from './Conversation.tsx';
 import { counterpartName, scopeForRole } from './model.ts';
-import { Facts, LoadError, Loading, NotOnDevice, StatusBadge } from './parts.tsx';
+import { AppointmentStatusBadge, NotOnDevice } from './parts.tsx';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { SharedDocuments } from './SharedDocuments.tsx';
 
 /** /appointments/:id for the patient, the doctor and the hospital of the appointment (push links open it). */
@@ -72,7 +74,7 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
         <h1 id={titleId} className="text-2xl font-bold tracking-tight break-words">
           Appointment with {counterpartName(appointment, scope)}
         </h1>
-        <StatusBadge status={appointment.status} />
+        <AppointmentStatusBadge status={appointment.status} />
       </header>
 
       {proposed && (
@@ -92,7 +94,7 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
               <h2 id={detailsId} className="text-lg font-semibold">
                 Details
               </h2>
-              <Facts
+              <DetailList
                 rows={[
                   ['When', `${formatDateTime(appointment.scheduledAt)} (India time)`],
                   ['Duration', `${appointment.durationMinutes} minutes`],

@@ -8,7 +8,6 @@ import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx';
 import { stateInWords } from '../../offline/words.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
-import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
 import { useWaitingBookings, type WaitingBooking } from './changes.ts';
@@ -20,7 +19,10 @@ import {
   scopeForRole,
   type StatusTab,
 } from './model.ts';
-import { LoadError, Loading, NeedsPatientProfile, NotOnDevice, StatusBadge } from './parts.tsx';
+import { AppointmentStatusBadge, NeedsPatientProfile, NotOnDevice } from './parts.tsx';
+import { EmptyState } from '../../ui/LoadStates.tsx';
+import { DataTable } from '../../ui/dataTable/DataTable.tsx';
+import { pageOf, withPage } from '../../ui/dataTable/urlState.ts';
 
 const PAGE_SIZE = 10;
 
@@ -75,7 +77,7 @@ function statusesFrom(params: URLSearchParams): AppointmentStatus[] {
 function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: readonly StatusTab[] }) {
   const [params, setParams] = useSearchParams();
   const status = statusesFrom(params);
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = pageOf(params);
   const tab = activeTab(tabs, status);
 
   const listQuery = getAppointmentsQueryOptions({ scope, page, status }, PAGE_SIZE);
@@ -95,9 +97,7 @@ function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: reado
     setParams(search);
   };
   const toPage = (n: number) => {
-    const search = new URLSearchParams(params);
-    search.set('page', String(n));
-    setParams(search);
+    setParams(withPage(params, n));
     window.scrollTo({ top: 0 });
   };
 
@@ -132,36 +132,36 @@ function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: reado
           ))}
         </ul>
       )}
-      {list.isPending &&
-        (list.fetchStatus === 'paused' ? <NotOnDevice what="your appointments" /> : <Loading what="appointments" />)}
-      {list.isError && !data && <LoadError what="appointments" error={list.error} retry={() => void list.refetch()} />}
-      {data && data.appointments.length === 0 && waiting.length === 0 && (
-        <div role="status" className="rounded-box border border-dashed border-base-300 p-8 text-center">
-          <p className="font-medium">{EMPTY_TEXT[tab?.id ?? 'all'] ?? EMPTY_TEXT.all}</p>
-          {scope === 'patient' ? (
-            <p className="text-sm text-base-content/70">
-              <Link to="/appointments/book" className="link">
-                Book an appointment
-              </Link>{' '}
-              with a doctor or a hospital.
-            </p>
-          ) : (
-            <p className="text-sm text-base-content/70">New requests from patients appear here as they arrive.</p>
-          )}
-        </div>
-      )}
-      {data && data.appointments.length > 0 && (
-        <ul
-          aria-label="Appointments"
-          aria-busy={list.isPlaceholderData || undefined}
-          className={`flex flex-col gap-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-        >
-          {data.appointments.map((appointment) => (
-            <AppointmentRow key={appointment.id} appointment={appointment} scope={scope} />
-          ))}
-        </ul>
-      )}
-      {data && <Pagination pagination={data.pagination} onPage={toPage} />}
+      <DataTable
+        label="Appointments"
+        noun="appointments"
+        rows={data?.appointments}
+        rowKey={(appointment) => appointment.id}
+        card={(appointment) => <AppointmentRow appointment={appointment} scope={scope} />}
+        loading={list.isPending}
+        loadingView={list.fetchStatus === 'paused' ? <NotOnDevice what="your appointments" /> : undefined}
+        error={list.isError && !data ? list.error : null}
+        retry={() => void list.refetch()}
+        stale={list.isPlaceholderData}
+        empty={
+          waiting.length === 0 && (
+            <EmptyState title={EMPTY_TEXT[tab?.id ?? 'all'] ?? EMPTY_TEXT.all}>
+              {scope === 'patient' ? (
+                <>
+                  <Link to="/appointments/book" className="link">
+                    Book an appointment
+                  </Link>{' '}
+                  with a doctor or a hospital.
+                </>
+              ) : (
+                'New requests from patients appear here as they arrive.'
+              )}
+            </EmptyState>
+          )
+        }
+        pagination={data?.pagination}
+        onPage={toPage}
+      />
     </>
   );
 }
@@ -206,7 +206,7 @@ function WaitingBookingRow({ booking }: { booking: WaitingBooking }) {
 function AppointmentRow({ appointment, scope }: { appointment: Appointment; scope: AppointmentScope }) {
   const name = counterpartName(appointment, scope);
   return (
-    <li className="card border border-base-300 bg-base-100">
+    <div className="card border border-base-300 bg-base-100">
       {/* One grid for both sizes: on a phone the badge sits beside the name, on a wide screen in its own column. */}
       <div className="card-body grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-2 p-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1.3fr)_auto] md:gap-x-6">
         <div className="flex min-w-0 flex-col gap-1">
@@ -216,7 +216,7 @@ function AppointmentRow({ appointment, scope }: { appointment: Appointment; scop
           <p className="line-clamp-2 text-sm break-words text-base-content/80">{appointment.reason}</p>
         </div>
         <div className="md:col-start-3 md:row-start-1">
-          <StatusBadge status={appointment.status} />
+          <AppointmentStatusBadge status={appointment.status} />
         </div>
         <div className="col-span-2 flex flex-col gap-0.5 text-sm md:col-span-1 md:col-start-2 md:row-start-1">
           <span className="font-medium">{formatDateTime(appointment.scheduledAt)}</span>
@@ -236,6 +236,6 @@ function AppointmentRow({ appointment, scope }: { appointment: Appointment; scop
           </Link>
         </div>
       </div>
-    </li>
+    </div>
   );
 }

@@ -29,7 +29,10 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { applyAppointmentChange } from './cache.ts';
 import { appointmentFromAnswer, submitBooking } from './changes.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
-import { Facts, LoadError, Loading, NeedsPatientProfile, addressLine } from './parts.tsx';
+import { NeedsPatientProfile } from './parts.tsx';
+import { formatAddress } from '../../ui/address.ts';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 type TargetKind = 'doctor' | 'hospital';
 
@@ -95,7 +98,7 @@ function TargetSummary({ kind, targetId }: { kind: TargetKind; targetId: string 
             <h2 id={summaryId} className="text-lg font-semibold">
               {doctor.data.name}
             </h2>
-            <Facts
+            <DetailList
               rows={[
                 ['Speciality', doctor.data.specializations.map((s) => labelOf(SPECIALIZATION_LABELS, s, s)).join(', ')],
                 [
@@ -104,7 +107,7 @@ function TargetSummary({ kind, targetId }: { kind: TargetKind; targetId: string 
                 ],
                 ['Experience', `${doctor.data.experienceYears} years`],
                 ['Hospital', doctor.data.hospitalId ? (hospital.data?.name ?? '…') : 'Own practice'],
-                ['Address', addressLine(doctor.data.address)],
+                ['Address', formatAddress(doctor.data.address)],
                 ['Phone', doctor.data.phone ? formatPhone(doctor.data.phone) : ''],
               ]}
             />
@@ -115,11 +118,11 @@ function TargetSummary({ kind, targetId }: { kind: TargetKind; targetId: string 
             <h2 id={summaryId} className="text-lg font-semibold">
               {hospital.data.name}
             </h2>
-            <Facts
+            <DetailList
               rows={[
                 ['Type', labelOf(HOSPITAL_TYPE_LABELS, hospital.data.hospitalType)],
                 ['Specialities', hospital.data.specialties.map((s) => labelOf(SPECIALIZATION_LABELS, s, s)).join(', ')],
-                ['Address', addressLine(hospital.data.address)],
+                ['Address', formatAddress(hospital.data.address)],
                 ['Phone', hospital.data.phone ? formatPhone(hospital.data.phone) : ''],
               ]}
             />

@@ -13,7 +13,7 @@ import { Button } from '../../ui/Button.tsx';
 import { addMessageToCache, messagesOldestFirst } from './cache.ts';
 import { messageFromAnswer, submitMessage, useWaitingMessagesFor } from './changes.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
-import { LoadError } from './parts.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -95,11 +95,7 @@ export function Conversation({ appointmentId, me, to }: { appointmentId: string;
         <h2 id={titleId} className="text-lg font-semibold">
           Conversation
         </h2>
-        {conversation.isPending && (
-          <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading messages…
-          </p>
-        )}
+        {conversation.isPending && <Loading inline what="messages" />}
         {conversation.isError && !conversation.data && (
           <LoadError what="the conversation" error={conversation.error} retry={() => void conversation.refetch()} />
         )}

@@ -12,7 +12,8 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { LoadError, Loading, NeedsPatientProfile } from './parts.tsx';
+import { NeedsPatientProfile } from './parts.tsx';
+import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 type Kind = 'doctors' | 'hospitals';
 type Found = { kind: 'doctors'; page: DirectoryPage<Doctor> } | { kind: 'hospitals'; page: DirectoryPage<Hospital> };
@@ -145,10 +146,7 @@ function FindProvider() {
       {results.isPending && <Loading what={kind} />}
       {results.isError && !data && <LoadError what={kind} error={results.error} retry={() => void results.refetch()} />}
       {data && data.items.length === 0 && (
-        <div role="status" className="rounded-box border border-dashed border-base-300 p-8 text-center">
-          <p className="font-medium">No {kind} match this search.</p>
-          <p className="text-sm text-base-content/70">Try another name, city or speciality.</p>
-        </div>
+        <EmptyState title={`No ${kind} match this search.`}>Try another name, city or speciality.</EmptyState>
       )}
       {found && found.page.items.length > 0 && (
         <ul

@@ -15,7 +15,7 @@ import { getDocumentsForSharingQueryOptions, patientsApi } from '../../api/patie
 import { Button } from '../../ui/Button.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
-import { LoadError } from './parts.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 /** Enough for a picker: the server's page limit. */
 const MY_DOCUMENTS_LIMIT = 100;
@@ -44,9 +44,7 @@ export function SharedDocuments({ appointment, viewer }: { appointment: Appointm
             : 'Patients choose which of their documents each visit sees.'}
         </p>
         {shared.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
-            <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading shared documents…
-          </p>
+          <Loading inline what="shared documents" />
         ) : shared.isError ? (
           <LoadError what="the shared documents" error={shared.error} retry={() => void shared.refetch()} />
         ) : (
@@ -97,11 +95,7 @@ function ShareForm({ appointment, sharedIds }: { appointment: Appointment; share
   });
 
   if (mine.isPending) {
-    return (
-      <p role="status" className="flex items-center gap-2 text-sm text-base-content/70">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading your documents…
-      </p>
-    );
+    return <Loading inline what="your documents" />;
   }
   if (mine.isError) {
     return <LoadError what="your documents" error={mine.error} retry={() => void mine.refetch()} />;

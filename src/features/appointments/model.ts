@@ -1,6 +1,7 @@
 import type { AppointmentStatus, Role } from '../../../domain/enums.ts';
 import { APPOINTMENT_TRANSITIONS, type AppointmentAction } from '../../../domain/rules/appointments.ts';
 import type { Appointment, AppointmentScope } from '../../api/appointments.ts';
+import type { BadgeTone } from '../../ui/StatusBadge.tsx';
 
 /**
  * Small pure rules of the appointment screens: India wall-clock times to instants and back, whose
@@ -51,21 +52,20 @@ export function activeTab(tabs: readonly StatusTab[], statuses: readonly string[
   return tabs.find((tab) => [...tab.statuses].sort().join(',') === wanted);
 }
 
-const BADGE_CLASSES: Record<AppointmentStatus, string> = {
-  // Warning yellow is a fill colour: as text on its soft background it fails contrast.
-  PENDING: 'badge-warning text-warning-content',
-  ACCEPTED: 'badge-info',
-  REJECTED: 'badge-error',
-  RESCHEDULED: 'badge-secondary',
-  CONFIRMED: 'badge-success',
-  CANCELLED: 'badge-neutral',
-  COMPLETED: 'badge-primary',
-  NO_SHOW: 'badge-error',
-  EXPIRED: 'badge-ghost',
+const BADGE_TONES: Record<AppointmentStatus, BadgeTone> = {
+  PENDING: 'warning',
+  ACCEPTED: 'info',
+  REJECTED: 'error',
+  RESCHEDULED: 'secondary',
+  CONFIRMED: 'success',
+  CANCELLED: 'neutral',
+  COMPLETED: 'primary',
+  NO_SHOW: 'error',
+  EXPIRED: 'ghost',
 };
 
-export function badgeClassFor(status: AppointmentStatus): string {
-  return BADGE_CLASSES[status];
+export function badgeToneFor(status: AppointmentStatus): BadgeTone {
+  return BADGE_TONES[status];
 }
 
 /** The button label of an action, from the state machine. */

@@ -3,12 +3,34 @@ import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useSearchParams } from 'react-router-dom';
 import { SPECIALIZATION_LABELS, VERIFICATION_STATUS_LABELS } from '../../../domain/enums.ts';
 import { formatINR } from '../../../domain/rules/format.ts';
+import type { Doctor } from '../../../domain/schemas/doctors.ts';
 import { getHospitalDoctorsQueryOptions } from '../../api/doctors.ts';
-import { messageOf } from '../../api/http.ts';
 import { useAuth } from '../../session/AuthContext.ts';
-import { Button } from '../../ui/Button.tsx';
-import { Pagination } from '../../ui/Pagination.tsx';
+import { EmptyState } from '../../ui/LoadStates.tsx';
+import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
+import { withPage } from '../../ui/dataTable/urlState.ts';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+
+const COLUMNS: ReadonlyArray<Column<Doctor>> = [
+  { id: 'name', header: 'Name', primary: true, cell: (d) => d.name },
+  {
+    id: 'specializations',
+    header: 'Specialisations',
+    cell: (d) => d.specializations.map((s) => SPECIALIZATION_LABELS[s as never] ?? s).join(', '),
+  },
+  { id: 'experience', header: 'Experience', cell: (d) => `${d.experienceYears} years` },
+  { id: 'fee', header: 'Fee', cell: (d) => formatINR(d.consultationFee) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (d) => (
+      <StatusBadge tone={d.verificationStatus === 'VERIFIED' ? 'success' : 'warning'}>
+        {VERIFICATION_STATUS_LABELS[d.verificationStatus]}
+      </StatusBadge>
+    ),
+  },
+];
 
 /** A hospital's own doctors (SPEC §2: the Hospital role's /doctors), in any verification state. */
 export function HospitalDoctorsScreen() {
@@ -36,65 +58,27 @@ export function HospitalDoctorsScreen() {
         )}
       </header>
       <OfflineNotice />
-      {doctors.isPending && (
-        <div role="status" className="flex items-center gap-2 py-8 text-base-content/70">
-          <span className="loading loading-spinner loading-md" aria-hidden="true" /> Loading your doctors…
-        </div>
-      )}
-      {doctors.isError && (
-        <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-          <span>Could not load your doctors: {messageOf(doctors.error)}</span>
-          <Button size="sm" variant="danger" buttonStyle="outline" onClick={() => void doctors.refetch()}>
-            Try again
-          </Button>
-        </div>
-      )}
-      {doctors.data && doctors.data.doctors.length === 0 && (
-        <div role="status" className="rounded-box border border-dashed border-base-300 p-8 text-center">
-          <p className="font-medium">No doctors are linked to your hospital yet.</p>
-          <p className="text-sm text-base-content/70">
+      <DataTable
+        label="Doctors at your hospital"
+        noun="your doctors"
+        columns={COLUMNS}
+        rows={doctors.data?.doctors}
+        rowKey={(d) => d.id}
+        loading={doctors.isPending}
+        error={doctors.isError ? doctors.error : null}
+        retry={() => void doctors.refetch()}
+        stale={doctors.isPlaceholderData}
+        empty={
+          <EmptyState title="No doctors are linked to your hospital yet.">
             Doctors appear here when their CareMesh profile names your hospital as where they practise.
-          </p>
-        </div>
-      )}
-      {doctors.data && doctors.data.doctors.length > 0 && (
-        <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Specialisations</th>
-                <th scope="col">Experience</th>
-                <th scope="col">Fee</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {doctors.data.doctors.map((d) => (
-                <tr key={d.id}>
-                  <td className="font-medium">{d.name}</td>
-                  <td>{d.specializations.map((s) => SPECIALIZATION_LABELS[s as never] ?? s).join(', ')}</td>
-                  <td>{d.experienceYears} years</td>
-                  <td>{formatINR(d.consultationFee)}</td>
-                  <td>
-                    <span
-                      className={`badge badge-soft ${d.verificationStatus === 'VERIFIED' ? 'badge-success' : 'badge-warning'}`}
-                    >
-                      {VERIFICATION_STATUS_LABELS[d.verificationStatus]}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {doctors.data && (
-        <Pagination
-          pagination={doctors.data.pagination}
-          onPage={(next) => setParams((p) => new URLSearchParams({ ...Object.fromEntries(p), page: String(next) }))}
-        />
-      )}
+          </EmptyState>
+        }
+        pagination={doctors.data?.pagination}
+        onPage={(next) => {
+          setParams((p) => withPage(p, next));
+          window.scrollTo({ top: 0 });
+        }}
+      />
     </section>
   );
 }

@@ -26,15 +26,10 @@ import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import type { DetailsFieldSpecs } from './detailsDraft.ts';
-import {
-  DetailList,
-  EditableDetails,
-  ProfileHeader,
-  ProfileLoadError,
-  ProfileLoading,
-  formatAddress,
-  labelList,
-} from './profileParts.tsx';
+import { EditableDetails, ProfileHeader, labelList } from './profileParts.tsx';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { formatAddress } from '../../ui/address.ts';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 /** /profile for a doctor: the profile form until there is one, then the profile. */
 export function DoctorProfileScreen() {
@@ -45,9 +40,9 @@ export function DoctorProfileScreen() {
 function DoctorProfile() {
   usePageTitle('My Profile');
   const doctor = useQuery(getMyDoctorQueryOptions());
-  if (doctor.isPending) return <ProfileLoading what="profile" />;
+  if (doctor.isPending) return <Loading what="your profile" />;
   if (doctor.isError) {
-    return <ProfileLoadError what="profile" error={doctor.error} retry={() => void doctor.refetch()} />;
+    return <LoadError what="your profile" error={doctor.error} retry={() => void doctor.refetch()} />;
   }
   const d = doctor.data;
   return (

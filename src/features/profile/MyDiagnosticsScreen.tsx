@@ -31,17 +31,16 @@ import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import type { DetailsFieldSpecs } from './detailsDraft.ts';
 import {
-  DetailList,
   EditableDetails,
   ProfileCard,
   ProfileHeader,
-  ProfileLoadError,
-  ProfileLoading,
-  formatAddress,
   issuesByPath,
   labelList,
   useProfileMutation,
 } from './profileParts.tsx';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { formatAddress } from '../../ui/address.ts';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 const testLabel = (test: string) => (DIAGNOSTIC_TEST_TYPE_LABELS as Readonly<Record<string, string>>)[test] ?? test;
 
@@ -49,9 +48,9 @@ export function MyDiagnosticsScreen() {
   usePageTitle('My Diagnostics');
   const centre = useQuery(getMyDiagnosticsQueryOptions());
 
-  if (centre.isPending) return <ProfileLoading what="diagnostics centre" />;
+  if (centre.isPending) return <Loading what="your diagnostics centre" />;
   if (centre.isError)
-    return <ProfileLoadError what="diagnostics centre" error={centre.error} retry={() => void centre.refetch()} />;
+    return <LoadError what="your diagnostics centre" error={centre.error} retry={() => void centre.refetch()} />;
   const c = centre.data;
   return (
     <section aria-labelledby="my-diagnostics-title" className="flex flex-col gap-5">

@@ -8,24 +8,18 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import type { DetailsFieldSpecs } from './detailsDraft.ts';
-import {
-  DetailList,
-  EditableDetails,
-  ProfileHeader,
-  ProfileLoadError,
-  ProfileLoading,
-  formatAddress,
-  labelList,
-  useProfileMutation,
-} from './profileParts.tsx';
+import { EditableDetails, ProfileHeader, labelList, useProfileMutation } from './profileParts.tsx';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { formatAddress } from '../../ui/address.ts';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
   const hospital = useQuery(getMyHospitalQueryOptions());
 
-  if (hospital.isPending) return <ProfileLoading what="hospital" />;
+  if (hospital.isPending) return <Loading what="your hospital" />;
   if (hospital.isError) {
-    return <ProfileLoadError what="hospital" error={hospital.error} retry={() => void hospital.refetch()} />;
+    return <LoadError what="your hospital" error={hospital.error} retry={() => void hospital.refetch()} />;
   }
   const h = hospital.data;
   return (

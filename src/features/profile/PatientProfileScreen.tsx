@@ -21,7 +21,10 @@ import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
-import { DetailList, ProfileCard, ProfileLoadError, ProfileLoading, formatAddress } from './profileParts.tsx';
+import { ProfileCard } from './profileParts.tsx';
+import { DetailList } from '../../ui/DetailList.tsx';
+import { formatAddress } from '../../ui/address.ts';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 
 /** /profile for a patient: "Complete your profile" until there is one, then "My Profile" with an edit form. */
 export function PatientProfileScreen() {
@@ -266,9 +269,9 @@ function MyPatientProfile() {
   const [editing, setEditing] = useState(false);
   const patient = useQuery(getMyPatientQueryOptions());
 
-  if (patient.isPending) return <ProfileLoading what="profile" />;
+  if (patient.isPending) return <Loading what="your profile" />;
   if (patient.isError) {
-    return <ProfileLoadError what="profile" error={patient.error} retry={() => void patient.refetch()} />;
+    return <LoadError what="your profile" error={patient.error} retry={() => void patient.refetch()} />;
   }
   const p = patient.data;
 

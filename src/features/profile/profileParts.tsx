@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { INDIAN_STATE_LABELS, VERIFICATION_STATUS_LABELS, type VerificationStatus } from '../../../domain/enums.ts';
-import type { Address } from '../../../domain/schemas/common.ts';
+import { VERIFICATION_STATUS_LABELS, type VerificationStatus } from '../../../domain/enums.ts';
 import { messageOf } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { CheckboxGroup } from '../../ui/form/CheckboxGroup.tsx';
@@ -11,6 +10,7 @@ import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { TextField, type TextFieldProps } from '../../ui/form/TextField.tsx';
 import { apiErrorsToFields, focusFirstInvalid, issuesToErrors } from '../../ui/form/fieldErrors.ts';
+import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import {
   cannotEmptyMessage,
@@ -20,36 +20,15 @@ import {
   type DetailsFieldSpecs,
 } from './detailsDraft.ts';
 
-export function ProfileLoading({ what }: { what: string }) {
-  return (
-    <div role="status" className="flex items-center gap-2 py-8 text-base-content/70">
-      <span className="loading loading-spinner loading-md" aria-hidden="true" /> Loading your {what}…
-    </div>
-  );
-}
-
-export function ProfileLoadError({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
-  return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-      <span>
-        Could not load your {what}: {messageOf(error)}
-      </span>
-      <Button size="sm" variant="danger" buttonStyle="outline" onClick={retry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
-
 export function ProfileHeader({ id, name, status }: { id: string; name: string; status: VerificationStatus }) {
   return (
     <header className="flex flex-wrap items-center gap-3">
       <h1 id={id} className="text-2xl font-bold tracking-tight">
         {name}
       </h1>
-      <span className={`badge ${status === 'VERIFIED' ? 'badge-success' : 'badge-warning'} badge-soft`}>
+      <StatusBadge tone={status === 'VERIFIED' ? 'success' : 'warning'}>
         {VERIFICATION_STATUS_LABELS[status]}
-      </span>
+      </StatusBadge>
     </header>
   );
 }
@@ -68,26 +47,8 @@ export function ProfileCard({ id, title, children }: { id: string; title: string
   );
 }
 
-/** Label/value rows; a value that is empty shows a dash. */
-export function DetailList({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="mt-1 font-medium text-base-content/70 sm:mt-0">{label}</dt>
-          <dd className="break-words">{value === '' || value == null ? '—' : value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-export function formatAddress(address: Address): string {
-  const line = [address.buildingNumber, address.street, address.locality, address.landmark, address.city]
-    .filter(Boolean)
-    .join(', ');
-  return `${line} ${address.pincode}, ${INDIAN_STATE_LABELS[address.state]}`;
-}
+/** A typed value to send, or nothing when it is blank. */
+export const optional = (value: string) => value.trim() || undefined;
 
 /** Labels of enumeration values, joined; unknown values show as sent. */
 export function labelList(values: readonly string[], labels: Readonly<Record<string, string>>): string {

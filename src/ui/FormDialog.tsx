@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import type { ButtonVariant } from '../../ui/buttonClassName.ts';
-import { Button } from '../../ui/Button.tsx';
+import type { ButtonVariant } from './buttonClassName.ts';
+import { Button } from './Button.tsx';
 
-export type ActionDialogProps = {
+export type FormDialogProps = {
   open: boolean;
   title: string;
   /** What happens, above the fields. */
@@ -12,30 +12,34 @@ export type ActionDialogProps = {
   submitLabel: string;
   cancelLabel?: string;
   variant?: ButtonVariant;
+  /** Shows a spinner on the submit button and keeps the dialog open. */
   busy?: boolean;
   /** Why the last try failed (the server's message). */
   error?: string | null;
+  /** The cancel button takes the focus first (a question whose safe answer is no). */
+  focusCancel?: boolean;
   onSubmit: () => void;
   onClose: () => void;
 };
 
 /**
- * A modal form for one appointment action (native <dialog>: focus stays inside, Escape closes and
- * focus goes back to the button that opened it).
+ * A modal form (native <dialog>: focus stays inside, Escape closes and focus goes back to the button
+ * that opened it). Its content is drawn only while open, so each opening starts from empty fields.
  */
-export function ActionDialog({
+export function FormDialog({
   open,
   title,
   description,
   children,
   submitLabel,
-  cancelLabel = 'Back',
+  cancelLabel = 'Cancel',
   variant = 'primary',
   busy = false,
   error,
+  focusCancel = false,
   onSubmit,
   onClose,
-}: ActionDialogProps) {
+}: FormDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -80,7 +84,7 @@ export function ActionDialog({
             </p>
           )}
           <div className="modal-action mt-2">
-            <Button buttonStyle="outline" variant="neutral" onClick={onClose} disabled={busy}>
+            <Button buttonStyle="outline" variant="neutral" onClick={onClose} disabled={busy} autoFocus={focusCancel}>
               {cancelLabel}
             </Button>
             <Button type="submit" variant={variant} loading={busy}>
