@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { LISTED_RECORD_STATUS, LISTED_VERIFICATION_STATUS } from '../../domain/rules/directory.ts';
 import { pageOffset, paginationOf } from '../../domain/schemas/common.ts';
 import type { Db } from '../db/client.ts';
 
@@ -27,6 +28,11 @@ export type DirectoryQuery = {
   page: number;
   limit: number;
 };
+
+/** The entry is listed in the directory (domain/rules/directory.ts), as an SQL condition on its row. */
+export function listedInDirectory(t: Pick<DirectoryTable, 'verificationStatus' | 'status'>): SQL {
+  return and(eq(t.verificationStatus, LISTED_VERIFICATION_STATUS), eq(t.status, LISTED_RECORD_STATUS)) as SQL;
+}
 
 const EARTH_RADIUS_KM = 6371;
 const KM_PER_DEGREE_LATITUDE = 111.045;
@@ -85,7 +91,7 @@ export async function searchDirectory<Row extends Record<string, unknown>>(optio
   const distance = hasPoint ? distanceKm(t, q.latitude as number, q.longitude as number) : undefined;
 
   const where: Array<SQL | undefined> = [...options.filters];
-  if (!options.isAdmin) where.push(eq(t.verificationStatus, 'VERIFIED'), eq(t.status, 'ACTIVE'));
+  if (!options.isAdmin) where.push(listedInDirectory(t));
   if (q.state) where.push(eq(t.state, q.state));
   if (q.city) where.push(sql`lower(${t.city}) = ${q.city.toLowerCase()}`);
   if (q.searchQuery) where.push(textMatch(q.searchQuery, options.textColumns, options.textArrayColumns));

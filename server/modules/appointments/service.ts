@@ -28,7 +28,7 @@ import type {
   conversationQuery,
 } from '../../../domain/schemas/appointments.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   appointmentDocuments,
   appointmentMessages,
@@ -42,9 +42,9 @@ import type { AuthUser } from '../../platform/auth.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { Job } from '../../platform/jobs.ts';
+import { listedInDirectory } from '../../platform/search.ts';
 import { notificationsService } from '../notifications/service.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type AppointmentRow = typeof appointments.$inferSelect;
 type MessageRow = typeof appointmentMessages.$inferSelect;
 type Names = { patientName: string; doctorName: string | null; hospitalName: string | null };
@@ -493,7 +493,7 @@ export function appointmentsService(ctx: AppContext) {
           patientName,
           doctorId: sql<
             string | null
-          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${doctors.verificationStatus} = 'VERIFIED' and ${doctors.status} = 'ACTIVE')`,
+          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${listedInDirectory(doctors)})`,
           doctorName: sql<
             string | null
           >`(select ${doctors.name} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
@@ -502,7 +502,7 @@ export function appointmentsService(ctx: AppContext) {
           >`(select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
           hospitalId: sql<
             string | null
-          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${hospitals.verificationStatus} = 'VERIFIED' and ${hospitals.status} = 'ACTIVE')`,
+          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${listedInDirectory(hospitals)})`,
           hospitalName: sql<
             string | null
           >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid)`,

@@ -16,7 +16,7 @@ import { isCareProvider, mayActOnRecord, type CareAction } from '../../../domain
 import { medicalHistory, patientDocuments, patients, users } from '../../db/schema/index.ts';
 import { inCareRelationship, sharedInCare } from '../appointments/queries.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { linkCallerToProfile } from '../directory-access.ts';
+import { linkCallerToProfile } from '../../platform/organisationProfiles.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { DOCUMENT_FILE_TYPES, MB } from '../../platform/files.ts';
