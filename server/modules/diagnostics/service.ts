@@ -10,8 +10,8 @@ import type {
 } from '../../../domain/schemas/diagnostics.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
 import { diagnosticsCentres } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
 import {
@@ -31,7 +31,7 @@ function keepOffered(turnaround: CentreRow['resultsTurnaround'], tests: readonly
   return Object.fromEntries(Object.entries(turnaround).filter(([test]) => tests.includes(test)));
 }
 
-export function diagnosticsService({ db }: AppContext) {
+export function diagnosticsService({ db }: { db: Db }) {
   async function findCentre(id: string) {
     const [row] = await db.select().from(diagnosticsCentres).where(eq(diagnosticsCentres.id, id));
     return row;
@@ -146,3 +146,5 @@ export function diagnosticsService({ db }: AppContext) {
     },
   };
 }
+
+export type DiagnosticsService = ReturnType<typeof diagnosticsService>;

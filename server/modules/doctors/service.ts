@@ -7,7 +7,6 @@ import { paginationOf } from '../../../domain/schemas/common.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { doctors, hospitals } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
 import {
@@ -55,7 +54,7 @@ function channelsMatching(wanted: ConsultationChannel): ConsultationChannel[] {
   return wanted === 'BOTH' ? ['BOTH'] : [wanted, 'BOTH'];
 }
 
-export function doctorsService({ db }: AppContext) {
+export function doctorsService({ db }: { db: Db }) {
   async function findDoctor(id: string) {
     const [row] = await db.select().from(doctors).where(eq(doctors.id, id));
     return row;
@@ -179,3 +178,5 @@ export function doctorsService({ db }: AppContext) {
     },
   };
 }
+
+export type DoctorsService = ReturnType<typeof doctorsService>;

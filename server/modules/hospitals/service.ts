@@ -10,8 +10,8 @@ import type {
 } from '../../../domain/schemas/hospitals.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
 import { hospitalDepartments, hospitalEmergencyContacts, hospitals } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
 import {
@@ -24,7 +24,7 @@ import {
 type HospitalRow = typeof hospitals.$inferSelect;
 const toHospital = (row: HospitalRow & { distanceKm?: number }) => withIsoDates(row);
 
-export function hospitalsService({ db }: AppContext) {
+export function hospitalsService({ db }: { db: Db }) {
   async function findHospital(id: string) {
     const [row] = await db.select().from(hospitals).where(eq(hospitals.id, id));
     return row;
@@ -195,3 +195,5 @@ export function hospitalsService({ db }: AppContext) {
     },
   };
 }
+
+export type HospitalsService = ReturnType<typeof hospitalsService>;

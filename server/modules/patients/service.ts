@@ -14,12 +14,12 @@ import {
 } from '../../../domain/schemas/patients.ts';
 import { isCareProvider, mayActOnRecord, type CareAction } from '../../../domain/rules/careAccess.ts';
 import { medicalHistory, patientDocuments, patients, users } from '../../db/schema/index.ts';
-import { inCareRelationship, sharedInCare } from '../appointments/queries.ts';
+import { inCareRelationship, sharedInCare } from '../appointments/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { linkCallerToProfile } from '../../platform/organisationProfiles.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { DOCUMENT_FILE_TYPES, MB } from '../../platform/files.ts';
+import { DOCUMENT_FILE_TYPES, MB, type FileStore } from '../../platform/files.ts';
 import { textMatch } from '../../platform/search.ts';
 
 type PatientRow = typeof patients.$inferSelect;
@@ -133,7 +133,7 @@ export function monthStartInIndia(now: Date = new Date()): Date {
 const MY_PROFILE_MISSING = 'You have not created your patient profile yet.';
 const NO_SUCH_PATIENT = 'There is no patient with that id.';
 
-export function patientsService({ db, files }: AppContext) {
+export function patientsService({ db, files }: { db: Db; files: FileStore }) {
   /** The patient, when the caller may do `action` with it; 404 otherwise, whether it exists or not. */
   async function reachable(caller: AuthUser, patientId: string, action: PatientAction): Promise<PatientRow> {
     const [row] = await db
@@ -389,3 +389,5 @@ export function patientsService({ db, files }: AppContext) {
     },
   };
 }
+
+export type PatientsService = ReturnType<typeof patientsService>;

@@ -15,10 +15,10 @@ import {
 } from '../../../domain/schemas/pharmacies.ts';
 import { pharmacies, pharmacists, pharmacyImages } from '../../db/schema/index.ts';
 import type { EmergencyInfo, OpeningHours } from '../../db/schema/organisations.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { IMAGE_TYPES, MB } from '../../platform/files.ts';
+import { IMAGE_TYPES, MB, type FileStore } from '../../platform/files.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
 import {
   assertCanManage,
@@ -65,7 +65,7 @@ function toImage(row: ImageRow) {
 const isPrivileged = (caller: AuthUser, pharmacyId: string) =>
   caller.role === 'ADMIN' || (caller.role === 'PHARMACY' && caller.referenceId === pharmacyId);
 
-export function pharmaciesService({ db, files }: AppContext) {
+export function pharmaciesService({ db, files }: { db: Db; files: FileStore }) {
   async function findPharmacy(id: string) {
     const [row] = await db.select().from(pharmacies).where(eq(pharmacies.id, id));
     return row;
@@ -334,3 +334,5 @@ export function pharmaciesService({ db, files }: AppContext) {
     },
   };
 }
+
+export type PharmaciesService = ReturnType<typeof pharmaciesService>;
