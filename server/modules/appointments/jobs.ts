@@ -1,9 +1,13 @@
-import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { APPOINTMENT_WORKFLOW } from '../../../domain/rules/appointments.ts';
 import type { ConversationMessage } from '../../../domain/schemas/appointments.ts';
 import { appointments } from '../../db/schema/index.ts';
 import type { Job } from '../../platform/jobs.ts';
+import { recordHistory } from '../../platform/workflow.ts';
 import { addEventLine, announce, type AnnounceDeps } from './messages.ts';
 import { loadAppointment, type AppointmentView } from './queries.ts';
+
+const EXPIRED_BECAUSE = 'Not answered before its time.';
 
 /** Expires PENDING requests (and unanswered proposals) whose time has passed; each row once. */
 export function appointmentExpiryJob(deps: AnnounceDeps): Job {
@@ -13,13 +17,8 @@ export function appointmentExpiryJob(deps: AnnounceDeps): Job {
     async run(tx) {
       const now = new Date();
       const expired = await tx
-        .update(appointments)
-        .set({
-          status: 'EXPIRED',
-          lastActor: 'SYSTEM',
-          updatedAt: now,
-          statusReason: 'Not answered before its time.',
-        })
+        .select({ id: appointments.id, status: appointments.status })
+        .from(appointments)
         .where(
           and(
             isNull(appointments.deletedAt),
@@ -32,8 +31,30 @@ export function appointmentExpiryJob(deps: AnnounceDeps): Job {
             ),
           ),
         )
-        .returning({ id: appointments.id });
+        .for('update');
       if (expired.length === 0) return;
+      const to = 'EXPIRED' as const;
+      await tx
+        .update(appointments)
+        .set({ status: to, lastActor: 'SYSTEM', updatedAt: now, statusReason: EXPIRED_BECAUSE })
+        .where(
+          inArray(
+            appointments.id,
+            expired.map(({ id }) => id),
+          ),
+        );
+      await recordHistory(
+        tx,
+        APPOINTMENT_WORKFLOW.name,
+        expired.map(({ id, status }) => ({
+          entityId: id,
+          action: 'EXPIRE',
+          actor: { userId: null, role: 'SYSTEM' },
+          from: status,
+          to,
+          reason: EXPIRED_BECAUSE,
+        })),
+      );
       const lines: Array<{ row: AppointmentView; message: ConversationMessage }> = [];
       for (const { id } of expired) {
         const row = (await loadAppointment(tx, id))!;

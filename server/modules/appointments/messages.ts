@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../domain/rules/format.ts';
 import type { ConversationMessage } from '../../../domain/schemas/appointments.ts';
 import type { Tx } from '../../db/client.ts';
 import { appointmentMessages } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../platform/auth.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { toAppointment, toMessage, type AppointmentView } from './queries.ts';
@@ -21,6 +22,19 @@ export type AnnounceDeps = {
 };
 
 const when = (at: Date | string) => formatDateTime(at);
+
+/** Who speaks in the conversation, as its lines record them. */
+export function actorOf(caller: AuthUser): Actor {
+  return caller.role === 'PATIENT' || caller.role === 'DOCTOR' || caller.role === 'HOSPITAL' ? caller.role : 'SYSTEM';
+}
+
+/** The name a party speaks with in the conversation. */
+export function nameOf(caller: AuthUser, row: AppointmentView): string {
+  if (caller.role === 'PATIENT') return row.patientName;
+  if (caller.role === 'DOCTOR') return row.doctorName ?? caller.name ?? 'The doctor';
+  if (caller.role === 'HOSPITAL') return row.hospitalName ?? caller.name ?? 'The hospital';
+  return caller.name ?? 'CareMesh';
+}
 
 /** What each action tells the other side, in the in-app notification (never sent by push). */
 function notificationFor(

@@ -19,6 +19,7 @@ import {
   patients,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
 
 /** The read model of appointments: who sees which, how a row reads as the API answers it. */
 
@@ -129,13 +130,18 @@ const flat = (row: ViewRow): AppointmentView => ({
   hospitalName: row.hospitalName,
 });
 
-export async function loadAppointment(
-  executor: Db | Tx,
-  id: string,
-  lock = false,
-): Promise<AppointmentView | undefined> {
-  const query = selectView(executor).where(and(eq(appointments.id, id), isNull(appointments.deletedAt)));
-  const [row] = lock ? await query.for('update', { of: appointments }) : await query;
+export const NO_SUCH_APPOINTMENT = 'There is no such appointment.';
+
+/** The appointment and how the caller stands to it; 404 when it is gone or the caller is not on it. */
+export async function reachAppointment(db: Db, caller: AuthUser, id: string) {
+  const row = await loadAppointment(db, id);
+  const party = row ? partyOf(caller, row) : null;
+  if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
+  return { row, party };
+}
+
+export async function loadAppointment(executor: Db | Tx, id: string): Promise<AppointmentView | undefined> {
+  const [row] = await selectView(executor).where(and(eq(appointments.id, id), isNull(appointments.deletedAt)));
   return row ? flat(row) : undefined;
 }
 

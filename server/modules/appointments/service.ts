@@ -1,49 +1,35 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Actor, AppointmentStatus } from '../../../domain/enums.ts';
 import {
+  APPOINTMENT_WORKFLOW,
   SLOT_HOLDING_STATUSES,
   appointmentEnd,
-  checkTransition,
   type AppointmentAction,
-  type AppointmentParty,
 } from '../../../domain/rules/appointments.ts';
-import { isCareRelationship } from '../../../domain/rules/careAccess.ts';
 import type {
-  AppointmentDocuments,
-  DocumentShare,
   appointmentListQuery,
   appointmentSearchBody,
   bookAppointmentBody,
-  conversationQuery,
 } from '../../../domain/schemas/appointments.ts';
-import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  appointmentDocuments,
-  appointmentMessages,
-  appointments,
-  doctors,
-  hospitals,
-  patientDocuments,
-  patients,
-} from '../../db/schema/index.ts';
+import { appointments, doctors, hospitals, patients } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
-import { addEventLine, announce, type AnnounceDeps } from './messages.ts';
+import { runTransition } from '../../platform/workflow.ts';
+import { conversationUseCases } from './conversation.ts';
+import { documentSharingUseCases } from './documents.ts';
+import { actorOf, addEventLine, announce, nameOf, type AnnounceDeps } from './messages.ts';
 import {
   listAppointments,
   loadAppointment,
   partyOf,
   patientName,
+  reachAppointment,
   toAppointment,
-  toMessage,
   type AppointmentView,
 } from './queries.ts';
 
-const NO_SUCH_APPOINTMENT = 'There is no such appointment.';
-const NO_SUCH_DOCUMENT = 'There is no such document among yours.';
 const SLOT_TAKEN = 'That time is already taken with this doctor. Choose another time.';
 
 /** PostgreSQL's exclusion_violation: the doctor already holds an overlapping appointment. */
@@ -61,60 +47,37 @@ async function lockDoctorSlots(tx: Tx, doctorId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('caremesh.doctor-slots'), hashtext(${doctorId}::text))`);
 }
 
-function actorOf(caller: AuthUser): Actor {
-  return caller.role === 'PATIENT' || caller.role === 'DOCTOR' || caller.role === 'HOSPITAL' ? caller.role : 'SYSTEM';
-}
-
 /** What the appointment use cases need. */
 export type AppointmentsDeps = AnnounceDeps & { db: Db };
 
 export function appointmentsService(deps: AppointmentsDeps) {
-  const { db, realtime, notify } = deps;
+  const { db } = deps;
 
-  /** The name a party speaks with in the conversation. */
-  async function nameOf(caller: AuthUser, row: AppointmentView): Promise<string> {
-    if (caller.role === 'PATIENT') return row.patientName;
-    if (caller.role === 'DOCTOR') return row.doctorName ?? caller.name ?? 'The doctor';
-    if (caller.role === 'HOSPITAL') return row.hospitalName ?? caller.name ?? 'The hospital';
-    return caller.name ?? 'CareMesh';
-  }
-
-  /**
-   * One transition, decided by the domain's state machine on the row locked for this transaction:
-   * of two conflicting changes at once, the second sees the first's result.
-   */
+  /** One transition of the appointment workflow (platform/workflow.ts: lock, decide, write, history, announce). */
   async function transition(
     caller: AuthUser,
     id: string,
     action: AppointmentAction,
     change: (row: AppointmentView) => Partial<typeof appointments.$inferInsert>,
   ) {
-    const now = new Date();
-    let previousStart = now;
-    let actorName = '';
-    let party: AppointmentParty = 'SYSTEM';
-    const result = await db
-      .transaction(async (tx) => {
-        const row = await loadAppointment(tx, id, true);
-        const found = row ? partyOf(caller, row) : null;
-        if (!row || !found) throw notFound(NO_SUCH_APPOINTMENT);
-        party = found;
-        const check = checkTransition(action, party, row, now);
-        if (!check.ok) {
-          if (check.reason === 'PARTY') throw forbidden(check.message);
-          throw conflict(check.message, { status: row.status });
-        }
-        previousStart = row.scheduledAt;
+    const { written, party } = await runTransition(db, {
+      workflow: APPOINTMENT_WORKFLOW,
+      table: appointments,
+      id,
+      action,
+      actor: { userId: caller.id, role: caller.role },
+      load: (tx) => loadAppointment(tx, id),
+      partyOf: (row) => partyOf(caller, row),
+      async write(tx, row, to) {
         if (action === 'ACCEPT_RESCHEDULE' && row.doctorId) await lockDoctorSlots(tx, row.doctorId);
-        actorName = await nameOf(caller, row);
-        const values = change(row);
+        const actorName = nameOf(caller, row);
         const [updated] = await tx
           .update(appointments)
           .set({
-            ...values,
-            ...(check.to === 'UNCHANGED' ? {} : { status: check.to as AppointmentStatus }),
+            ...change(row),
+            ...(to === 'UNCHANGED' ? {} : { status: to }),
             lastActor: actorOf(caller),
-            updatedAt: now,
+            updatedAt: new Date(),
           })
           .where(eq(appointments.id, id))
           .returning();
@@ -123,21 +86,22 @@ export function appointmentsService(deps: AppointmentsDeps) {
           action === 'DELETE'
             ? null
             : await addEventLine(tx, next, action, { userId: caller.id, role: actorOf(caller), name: actorName });
-        return { row: next, message };
-      })
-      .catch((error: unknown) => {
-        if (isSlotTaken(error)) throw conflict('That time has been taken meanwhile. Propose or choose another time.');
-        throw error;
-      });
-    await announce(
-      deps,
-      action,
-      result.row,
-      result.message,
-      { userId: caller.id, name: actorName, side: party },
-      previousStart,
-    );
-    return { appointment: toAppointment(result.row, party), message: result.message };
+        return { next, message, actorName, reason: action === 'DELETE' ? null : next.statusReason };
+      },
+      announce: (done, previous, side) =>
+        announce(
+          deps,
+          action,
+          done.next,
+          done.message,
+          { userId: caller.id, name: done.actorName, side },
+          previous.scheduledAt,
+        ),
+    }).catch((error: unknown) => {
+      if (isSlotTaken(error)) throw conflict('That time has been taken meanwhile. Propose or choose another time.');
+      throw error;
+    });
+    return { appointment: toAppointment(written.next, party), message: written.message };
   }
 
   async function assertSlotFree(doctorId: string, start: Date, end: Date, exceptId?: string) {
@@ -158,6 +122,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
   }
 
   return {
+    ...conversationUseCases(deps),
+    ...documentSharingUseCases(deps),
+
     async book(caller: AuthUser, input: z.output<typeof bookAppointmentBody>) {
       if (!caller.referenceId) {
         throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
@@ -249,9 +216,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
     },
 
     async byId(caller: AuthUser, id: string) {
-      const row = await loadAppointment(db, id);
-      const party = row ? partyOf(caller, row) : null;
-      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
+      const { row, party } = await reachAppointment(db, caller, id);
       return toAppointment(row, party);
     },
 
@@ -309,8 +274,7 @@ export function appointmentsService(deps: AppointmentsDeps) {
       id: string,
       input: { scheduledAt: string; durationMinutes?: number; reason?: string },
     ) {
-      const current = await loadAppointment(db, id);
-      if (!current || !partyOf(caller, current)) throw notFound(NO_SUCH_APPOINTMENT);
+      const { row: current } = await reachAppointment(db, caller, id);
       const start = new Date(input.scheduledAt);
       const minutes = input.durationMinutes ?? current.durationMinutes;
       if (start.getTime() === current.scheduledAt.getTime() && minutes === current.durationMinutes) {
@@ -359,118 +323,6 @@ export function appointmentsService(deps: AppointmentsDeps) {
 
     async remove(caller: AuthUser, id: string) {
       await transition(caller, id, 'DELETE', () => ({ deletedAt: new Date() }));
-    },
-
-    async conversation(caller: AuthUser, id: string, query: z.output<typeof conversationQuery>) {
-      await this.byId(caller, id);
-      const where = eq(appointmentMessages.appointmentId, id);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(appointmentMessages)
-          .where(where)
-          .orderBy(desc(appointmentMessages.createdAt), desc(appointmentMessages.id))
-          .limit(query.limit)
-          .offset(pageOffset(query.page, query.limit)),
-        db.select({ n: count() }).from(appointmentMessages).where(where),
-      ]);
-      return { messages: rows.map(toMessage), pagination: paginationOf(query.page, query.limit, total?.n ?? 0) };
-    },
-
-    async sendMessage(caller: AuthUser, id: string, body: string) {
-      const row = await loadAppointment(db, id);
-      const party = row ? partyOf(caller, row) : null;
-      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
-      if (party === 'ADMIN')
-        throw forbidden('Only the patient, the doctor and the hospital write in an appointment’s conversation.');
-      const name = await nameOf(caller, row);
-      const [inserted] = await db
-        .insert(appointmentMessages)
-        .values({
-          appointmentId: id,
-          kind: 'MESSAGE',
-          authorRole: actorOf(caller),
-          authorUserId: caller.id,
-          authorName: name,
-          body,
-        })
-        .returning();
-      const message = toMessage(inserted!);
-      for (const room of [row.patientId, row.doctorId, row.hospitalId]) {
-        if (room) realtime.emit(room, 'messageToTheConversation', { appointmentId: id, message });
-      }
-      const others = [party === 'PATIENT' ? null : row.patientId, row.doctorId, row.hospitalId].filter(
-        (ref): ref is string => Boolean(ref) && ref !== caller.referenceId,
-      );
-      await notify.notifyProfiles(
-        others,
-        {
-          title: `New message from ${name}`,
-          message: body.length > 140 ? `${body.slice(0, 139)}…` : body,
-          type: 'APPOINTMENT_UPDATE',
-          data: { appointmentId: id, url: `/appointments/${id}` },
-        },
-        caller.id,
-      );
-      return message;
-    },
-
-    /**
-     * The documents the patient shared with the appointment, newest share first: to the patient and
-     * an admin always; to its doctor and hospital only while it is a care relationship
-     * (domain/rules/careAccess.ts), an empty list otherwise.
-     */
-    async sharedDocuments(caller: AuthUser, id: string): Promise<AppointmentDocuments> {
-      const row = await loadAppointment(db, id);
-      const party = row ? partyOf(caller, row) : null;
-      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
-      const careRelationship = isCareRelationship(row);
-      if (party === 'PROVIDER' && !careRelationship) return { documents: [], careRelationship };
-      const rows = await db
-        .select({ document: patientDocuments, sharedAt: appointmentDocuments.sharedAt })
-        .from(appointmentDocuments)
-        .innerJoin(patientDocuments, eq(patientDocuments.id, appointmentDocuments.documentId))
-        .where(and(eq(appointmentDocuments.appointmentId, id), eq(patientDocuments.patientId, row.patientId)))
-        .orderBy(desc(appointmentDocuments.sharedAt), desc(patientDocuments.id));
-      return {
-        documents: rows.map(({ document: { fileKey: _key, ...document }, sharedAt }) => ({
-          ...document,
-          createdAt: document.createdAt.toISOString(),
-          sharedAt: sharedAt.toISOString(),
-        })),
-        careRelationship,
-      };
-    },
-
-    /** The patient shares one of their documents with their appointment (sharing it again changes nothing). */
-    async shareDocument(caller: AuthUser, id: string, documentId: string): Promise<DocumentShare> {
-      const row = await loadAppointment(db, id);
-      if (!row || partyOf(caller, row) !== 'PATIENT') throw notFound(NO_SUCH_APPOINTMENT);
-      const [document] = await db
-        .select({ id: patientDocuments.id })
-        .from(patientDocuments)
-        .where(and(eq(patientDocuments.id, documentId), eq(patientDocuments.patientId, row.patientId)));
-      if (!document) throw notFound(NO_SUCH_DOCUMENT);
-      await db
-        .insert(appointmentDocuments)
-        .values({ appointmentId: id, documentId, sharedBy: caller.id })
-        .onConflictDoNothing();
-      const [share] = await db
-        .select({ sharedAt: appointmentDocuments.sharedAt })
-        .from(appointmentDocuments)
-        .where(and(eq(appointmentDocuments.appointmentId, id), eq(appointmentDocuments.documentId, documentId)));
-      return { appointmentId: id, documentId, sharedAt: share!.sharedAt.toISOString() };
-    },
-
-    /** The patient stops sharing a document with their appointment; its doctor and hospital no longer open it through it. */
-    async unshareDocument(caller: AuthUser, id: string, documentId: string) {
-      const row = await loadAppointment(db, id);
-      if (!row || partyOf(caller, row) !== 'PATIENT') throw notFound(NO_SUCH_APPOINTMENT);
-      const removed = await db
-        .delete(appointmentDocuments)
-        .where(and(eq(appointmentDocuments.appointmentId, id), eq(appointmentDocuments.documentId, documentId)))
-        .returning({ documentId: appointmentDocuments.documentId });
-      if (removed.length === 0) throw notFound('This document is not shared with this appointment.');
     },
   };
 }
