@@ -29,7 +29,8 @@ import {
 } from './platform/context.ts';
 import { registerErrorHandling, registerStoredTextCheck } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
-import { IDEMPOTENCY_HEADER, idempotencySweepJob, registerIdempotency } from './platform/idempotency.ts';
+import { IDEMPOTENCY_HEADER, registerIdempotency } from './platform/idempotency.ts';
+import { idempotencySweepJob } from './platform/idempotencyKeys.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';

@@ -5,7 +5,7 @@ import { idempotencyKeyState, idempotencyLookupBody } from '../../../domain/sche
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
 import type { Db } from '../../db/client.ts';
-import { lookupKeys } from '../../platform/idempotency.ts';
+import { lookupKeys } from '../../platform/idempotencyKeys.ts';
 
 export const idempotencyRoutes =
   ({ db }: { db: Db }): FastifyPluginAsyncZod =>
