@@ -4,6 +4,7 @@ import { hospitals } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount } from './support/accounts.ts';
 import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom } from './support/directory.ts';
+import { json, signedRequests } from './support/requests.ts';
 
 let t: TestApp;
 let admin: string;
@@ -26,11 +27,7 @@ const onboardBody = {
   longitude: 73.8411,
 };
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
-const post = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'POST', json: body, headers: bearer(token) });
-const patch = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'PATCH', json: body, headers: bearer(token) });
+const { post, patch } = signedRequests(() => t);
 
 beforeAll(async () => {
   t = await startTestApp({ rateLimits: GENEROUS_LIMITS });
