@@ -9,7 +9,16 @@ import {
 import { diagnosticsCentres } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { newAccount } from './support/accounts.ts';
-import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom, expectExactNamePaging } from './support/directory.ts';
+import {
+  PUNE_ADDRESS,
+  haversineKm,
+  newAdmin,
+  seededRandom,
+  expectExactNamePaging,
+  listedEntries,
+  byName,
+  matchesDirectoryText,
+} from './support/directory.ts';
 import { issuePaths, json, signedRequests } from './support/requests.ts';
 
 let t: TestApp;
@@ -349,21 +358,8 @@ describe('GET /api/diagnostics/search', () => {
     seeded.push({ ...rivalCentre.data, rating: 0 });
   });
 
-  const visible = () => seeded.filter((c) => c.verificationStatus === 'VERIFIED' && c.status === 'ACTIVE');
-  const byName = (a: Seeded, b: Seeded) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  /** The server's text match: name or city contains it, or the tests (underscores as spaces) hold its words in order. */
-  const textMatches = (c: Seeded, query: string) => {
-    const q = query.toLowerCase();
-    const words = q
-      .split(' ')
-      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    return (
-      c.name.toLowerCase().includes(q) ||
-      c.city.toLowerCase().includes(q) ||
-      new RegExp(words).test(c.testsAvailable.join(' ').replace(/_/g, ' ').toLowerCase())
-    );
-  };
+  const visible = () => listedEntries(seeded);
+  const textMatches = (c: Seeded, query: string) => matchesDirectoryText(c, c.testsAvailable, query);
   const search = async (token: string, query: string) => {
     const res = await get(`/api/diagnostics/search?${query}`, token);
     expect(res.status, await res.clone().text()).toBe(200);

@@ -4,7 +4,16 @@ import { CONSULTATION_CHANNELS, GENDERS, LANGUAGES, SPECIALIZATIONS } from '../.
 import { doctors } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { newAccount } from './support/accounts.ts';
-import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom, expectExactNamePaging } from './support/directory.ts';
+import {
+  PUNE_ADDRESS,
+  haversineKm,
+  newAdmin,
+  seededRandom,
+  expectExactNamePaging,
+  listedEntries,
+  byName,
+  matchesDirectoryText,
+} from './support/directory.ts';
 import { issuePaths, json, signedRequests } from './support/requests.ts';
 
 type Account = { token: string; user: { id: string } };
@@ -375,21 +384,8 @@ describe('GET /api/doctors/search', () => {
     seeded.push(...onboarded);
   });
 
-  const visible = () => seeded.filter((d) => d.verificationStatus === 'VERIFIED' && d.status === 'ACTIVE');
-  const byName = (a: Seeded, b: Seeded) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  /** The server's text match: name or city contains it, or the specialisations (underscores as spaces) hold its words in order. */
-  const textMatches = (d: Seeded, query: string) => {
-    const q = query.toLowerCase();
-    const words = q
-      .split(' ')
-      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    return (
-      d.name.toLowerCase().includes(q) ||
-      d.city.toLowerCase().includes(q) ||
-      new RegExp(words).test(d.specializations.join(' ').replace(/_/g, ' ').toLowerCase())
-    );
-  };
+  const visible = () => listedEntries(seeded);
+  const textMatches = (d: Seeded, query: string) => matchesDirectoryText(d, d.specializations, query);
   const search = async (token: string, query: string) => {
     const res = await get(`/api/doctors/search?${query}`, token);
     expect(res.status, await res.clone().text()).toBe(200);

@@ -71,3 +71,26 @@ export async function expectExactNamePaging(
     expect(names).toEqual(expected);
   }
 }
+
+/** The entries the directory lists: verified and active (spelt out here, apart from the server's rule). */
+export const listedEntries = <T extends { verificationStatus?: string | null; status?: string | null }>(rows: T[]) =>
+  rows.filter((row) => row.verificationStatus === 'VERIFIED' && row.status === 'ACTIVE');
+
+export const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * The server's text match: name or city contains the query, or the entry's tags (tests,
+ * specialisations, services; underscores as spaces) hold its words in order.
+ */
+export function matchesDirectoryText(entry: { name: string; city: string }, tags: string[], query: string) {
+  const q = query.toLowerCase();
+  const words = q
+    .split(' ')
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return (
+    entry.name.toLowerCase().includes(q) ||
+    entry.city.toLowerCase().includes(q) ||
+    new RegExp(words).test(tags.join(' ').replace(/_/g, ' ').toLowerCase())
+  );
+}
