@@ -20,7 +20,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { linkCallerToProfile } from '../../platform/organisationProfiles.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { DOCUMENT_FILE_TYPES, MB, type FileStore } from '../../platform/files.ts';
-import { textMatch } from '../../platform/search.ts';
+import { pageTotal, textMatch } from '../../platform/search.ts';
 
 type PatientRow = typeof patients.$inferSelect;
 type DocumentRow = typeof patientDocuments.$inferSelect;
@@ -237,14 +237,7 @@ export function patientsService({ db, files }: { db: Db; files: FileStore }) {
         .orderBy(...keys[q.sortBy], asc(t.id))
         .limit(q.limit)
         .offset(pageOffset(q.page, q.limit));
-      let total = rows[0]?.listTotal ?? 0;
-      if (rows.length === 0 && q.page > 1) {
-        const [counted] = await db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(t)
-          .where(condition);
-        total = counted?.n ?? 0;
-      }
+      const total = await pageTotal(db, t, condition, q.page, rows, rows[0]?.listTotal);
       return {
         patients: rows.map(({ listTotal: _total, ...row }) => toPatient(row)),
         pagination: paginationOf(q.page, q.limit, total),
