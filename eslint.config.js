@@ -137,6 +137,8 @@ export default tseslint.config(
       'boundaries/include': ['domain/**', 'server/**', 'src/**', 'service-worker/**'],
       'boundaries/elements': [
         { type: 'domain', pattern: 'domain/**', partialMatch: false },
+        { type: 'platform', pattern: 'server/platform/**', partialMatch: false },
+        { type: 'module', pattern: 'server/modules/*/**', partialMatch: false, capture: ['area'] },
         { type: 'server', pattern: 'server/**', partialMatch: false },
         { type: 'worker', pattern: 'service-worker/**', partialMatch: false },
         { type: 'offline-engine', pattern: 'src/offline/engine/**', partialMatch: false },
@@ -158,13 +160,31 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'domain' } },
-              disallow: { to: { element: { types: { anyOf: [...CLIENT_TYPES, 'server', 'worker'] } } } },
+              disallow: {
+                to: { element: { types: { anyOf: [...CLIENT_TYPES, 'server', 'platform', 'module', 'worker'] } } },
+              },
               message: 'domain/ is shared by the client, the worker and the server: it imports none of them.',
             },
             {
               from: { element: { types: { anyOf: [...CLIENT_TYPES, 'worker'] } } },
-              disallow: { to: { element: { type: 'server' } } },
+              disallow: { to: { element: { types: { anyOf: ['server', 'platform', 'module'] } } } },
               message: 'The client and the service worker never import server code; share it through domain/.',
+            },
+            {
+              from: { element: { type: 'platform' } },
+              disallow: { to: { element: { type: 'module' } } },
+              message:
+                'server/platform is what every module builds on: it never imports a module (a module hands it what it needs).',
+            },
+            {
+              from: { element: { type: 'module' } },
+              disallow: { to: { element: { type: 'module', fileInternalPath: '!server/modules/*/index.ts' } } },
+              message:
+                'A module reaches another only through what that module exports on purpose: its index.ts (server/modules/<area>/index.ts).',
+            },
+            {
+              from: { element: { type: 'module' } },
+              allow: { to: { element: { type: 'module', captured: { area: '{{ from.area }}' } } } },
             },
             {
               from: { element: { type: 'feature' } },

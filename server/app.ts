@@ -29,7 +29,8 @@ import {
 } from './platform/context.ts';
 import { registerErrorHandling, registerStoredTextCheck } from './platform/errors.ts';
 import { MAX_UPLOAD_BYTES, createFileStore } from './platform/files.ts';
-import { IDEMPOTENCY_HEADER, idempotencySweepJob, registerIdempotency } from './platform/idempotency.ts';
+import { IDEMPOTENCY_HEADER, registerIdempotency } from './platform/idempotency.ts';
+import { idempotencySweepJob } from './platform/idempotencyKeys.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';
@@ -47,9 +48,9 @@ import { pharmaciesRoutes } from './modules/pharmacies/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
-import { appointmentsService } from './modules/appointments/service.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { idempotencyRoutes } from './modules/idempotency/routes.ts';
+import { buildServices } from './services.ts';
 import { APP_VERSION } from './version.ts';
 
 export type AppDeps = {
@@ -231,8 +232,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await ctx.realtime.close();
   });
 
+  const services = buildServices(ctx);
   const jobs = createJobRunner(database.db, app.log, [
-    appointmentsService(ctx).expiryJob(),
+    ...services.jobs,
     idempotencySweepJob(),
     revokedSessionsSweepJob(),
   ]);
@@ -246,14 +248,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes(database));
-      await api.register(accountsRoutes(ctx));
-      await api.register(hospitalsRoutes(ctx));
-      await api.register(patientsRoutes(ctx));
-      await api.register(pharmaciesRoutes(ctx));
-      await api.register(diagnosticsRoutes(ctx));
-      await api.register(doctorsRoutes(ctx));
-      await api.register(appointmentsRoutes(ctx));
-      await api.register(notificationsRoutes(ctx));
+      await api.register(accountsRoutes({ ...services, rateLimits: ctx.rateLimits, afterAnswer: ctx.afterAnswer }));
+      await api.register(hospitalsRoutes(services));
+      await api.register(patientsRoutes(services));
+      await api.register(pharmaciesRoutes(services));
+      await api.register(diagnosticsRoutes(services));
+      await api.register(doctorsRoutes(services));
+      await api.register(appointmentsRoutes({ ...services, rateLimits: ctx.rateLimits }));
+      await api.register(notificationsRoutes(services));
       await api.register(idempotencyRoutes(ctx));
       // Development helpers only when asked for (DEV_ROUTES), never in production, and only for this machine.
       if (config.devRoutes) await api.register(devRoutes(ctx));

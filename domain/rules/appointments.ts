@@ -1,8 +1,10 @@
 import type { AppointmentStatus, RealtimeEvent } from '../enums.ts';
+import { defineWorkflow, type WorkflowAction, type WorkflowGuard } from './workflow.ts';
 
 /**
- * The appointment state machine: who may do what, from which status. The server refuses anything
- * else (409 with the current status) and the client shows only the actions this allows.
+ * The appointment state machine (a workflow table, domain/rules/workflow.ts): who may do what, from
+ * which status. The server refuses anything else (409 with the current status) and the client shows
+ * only the actions this allows.
  */
 
 /** How a caller stands to one appointment. PROVIDER is its doctor or its hospital. */
@@ -40,16 +42,28 @@ export const FINAL_APPOINTMENT_STATUSES = [
   'EXPIRED',
 ] as const satisfies readonly AppointmentStatus[];
 
-type Transition = {
-  by: readonly AppointmentParty[];
-  from: readonly AppointmentStatus[];
-  /** The status after the action; DELETE keeps the status and removes the appointment. */
-  to: AppointmentStatus | 'UNCHANGED';
-  /** 'started': only once the appointment's time has come; 'future': only before it. */
-  when?: 'started';
-  event: RealtimeEvent | null;
-  label: string;
+export type AppointmentState = {
+  status: AppointmentStatus;
+  /** The time the appointment starts, as it stands now. */
+  scheduledAt: Date | string;
+  /** The time the provider proposed, while RESCHEDULED. */
+  proposedAt?: Date | string | null;
 };
+
+/** The moment that decides whether the appointment's time has come (the proposed one while it waits). */
+export function effectiveStart(state: AppointmentState): Date {
+  const at = state.status === 'RESCHEDULED' && state.proposedAt ? state.proposedAt : state.scheduledAt;
+  return new Date(at);
+}
+
+/** Only once the appointment's time has come. */
+const started: WorkflowGuard<AppointmentState> = {
+  reason: 'TIME',
+  holds: (state, now) => effectiveStart(state).getTime() <= now.getTime(),
+  message: (label) => `${label} is possible once the appointment's time has come.`,
+};
+
+type Transition = WorkflowAction<AppointmentParty, AppointmentStatus, AppointmentState, RealtimeEvent>;
 
 export const APPOINTMENT_TRANSITIONS: Record<AppointmentAction, Transition> = {
   ACCEPT: {
@@ -108,7 +122,7 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentAction, Transition> = {
     by: ['PROVIDER'],
     from: ['ACCEPTED', 'CONFIRMED'],
     to: 'COMPLETED',
-    when: 'started',
+    guards: [started],
     event: 'appointmentDecisionByDoctorOrHospital',
     label: 'Mark completed',
   },
@@ -116,7 +130,7 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentAction, Transition> = {
     by: ['PROVIDER'],
     from: ['ACCEPTED', 'CONFIRMED'],
     to: 'NO_SHOW',
-    when: 'started',
+    guards: [started],
     event: 'appointmentDecisionByDoctorOrHospital',
     label: 'Mark no-show',
   },
@@ -124,7 +138,7 @@ export const APPOINTMENT_TRANSITIONS: Record<AppointmentAction, Transition> = {
     by: ['SYSTEM'],
     from: ['PENDING', 'RESCHEDULED'],
     to: 'EXPIRED',
-    when: 'started',
+    guards: [started],
     event: 'appointmentDecisionByDoctorOrHospital',
     label: 'Expire',
   },
@@ -142,14 +156,6 @@ export type TransitionCheck =
   | { ok: true; to: AppointmentStatus | 'UNCHANGED' }
   | { ok: false; reason: 'PARTY' | 'STATUS' | 'TIME'; message: string };
 
-export type AppointmentState = {
-  status: AppointmentStatus;
-  /** The time the appointment starts, as it stands now. */
-  scheduledAt: Date | string;
-  /** The time the provider proposed, while RESCHEDULED. */
-  proposedAt?: Date | string | null;
-};
-
 const STATUS_WORDS: Record<AppointmentStatus, string> = {
   PENDING: 'pending',
   ACCEPTED: 'accepted',
@@ -162,11 +168,15 @@ const STATUS_WORDS: Record<AppointmentStatus, string> = {
   EXPIRED: 'expired',
 };
 
-/** The moment that decides whether the appointment's time has come (the proposed one while it waits). */
-export function effectiveStart(state: AppointmentState): Date {
-  const at = state.status === 'RESCHEDULED' && state.proposedAt ? state.proposedAt : state.scheduledAt;
-  return new Date(at);
-}
+export const APPOINTMENT_WORKFLOW = defineWorkflow({
+  name: 'appointment',
+  noun: 'appointment',
+  order: APPOINTMENT_ACTIONS,
+  actions: APPOINTMENT_TRANSITIONS,
+  statusWords: STATUS_WORDS,
+  // An admin may do what the system does, and delete.
+  standsInFor: { ADMIN: ['SYSTEM'] },
+});
 
 /** Whether `party` may do `action` to an appointment in `state` at `now`, and what it becomes. */
 export function checkTransition(
@@ -175,23 +185,7 @@ export function checkTransition(
   state: AppointmentState,
   now: Date = new Date(),
 ): TransitionCheck {
-  const rule = APPOINTMENT_TRANSITIONS[action];
-  // An admin may do what the system does, and delete.
-  const admitted = rule.by.includes(party) || (party === 'ADMIN' && rule.by.includes('SYSTEM'));
-  if (!admitted) {
-    return { ok: false, reason: 'PARTY', message: `${rule.label} is not something you can do on this appointment.` };
-  }
-  if (!(rule.from as readonly string[]).includes(state.status)) {
-    return {
-      ok: false,
-      reason: 'STATUS',
-      message: `This appointment is ${STATUS_WORDS[state.status]}, so it cannot be changed that way (${rule.label.toLowerCase()}).`,
-    };
-  }
-  if (rule.when === 'started' && effectiveStart(state).getTime() > now.getTime()) {
-    return { ok: false, reason: 'TIME', message: `${rule.label} is possible once the appointment's time has come.` };
-  }
-  return { ok: true, to: rule.to };
+  return APPOINTMENT_WORKFLOW.checkTransition(action, party, state, now) as TransitionCheck;
 }
 
 /** The actions a party may take now: what the screens offer as buttons. */
@@ -200,7 +194,7 @@ export function availableActions(
   state: AppointmentState,
   now: Date = new Date(),
 ): AppointmentAction[] {
-  return APPOINTMENT_ACTIONS.filter((action) => checkTransition(action, party, state, now).ok);
+  return APPOINTMENT_WORKFLOW.availableActions(party, state, now);
 }
 
 export function isFinalStatus(status: AppointmentStatus): boolean {

@@ -13,7 +13,7 @@ export const OWNERSHIP = {
   none: 'Not about one tenant: every admitted caller gets the same kind of answer.',
   /** The caller's own account or profile, found from the caller, never from the path. */
   caller: "The caller's own account or profile; the path names no one else's.",
-  /** A directory entry: a listed (verified, active) one is everyone's to read; an unlisted one its own organisation's and admins'. */
+  /** A directory entry: a listed one (domain/rules/directory.ts: verified, active) is everyone's to read; an unlisted one its own organisation's and admins'. */
   listed:
     'A listed (verified, active) entry answers every admitted caller; an unlisted one only its own organisation and admins, others get 404.',
   /** A row of one organisation: its own account (referenceId) changes it; an admin any. */

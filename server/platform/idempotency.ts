@@ -1,17 +1,15 @@
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, conflict, invalid } from './errors.ts';
-import type { Job } from './jobs.ts';
+import { KEY_LOCK_SPACE } from './idempotencyKeys.ts';
+import { fingerprintOf, replayingRequest } from './replayableRequest.ts';
 import { inUnitOfWork, type Unit } from './unitOfWork.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
-/** Answers are kept at least this long (issue: 48 hours), then swept. */
-export const IDEMPOTENCY_RETENTION_MS = 72 * 60 * 60 * 1000;
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -54,72 +52,12 @@ function deferred<T>(): Deferred<T> {
 
 /** Answers that are not kept: the client's retry must run the request again. */
 const notKept = (status: number) => status >= 500 || status === 429 || status === 401;
-/** Separates this lock's keys from the other advisory locks (jobs, doctors' slots). */
-const KEY_LOCK_SPACE = 7_342_003;
 /** The longest a route may take between returning and its answer reaching onSend. */
 const ANSWER_TIMEOUT_MS = 60_000;
 
 function keyOf(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_HEADER];
   return typeof value === 'string' ? value : undefined;
-}
-
-/**
- * The request as a fingerprint: method, path and the raw body, with a multipart body's boundary
- * (chosen anew by the browser for every send) put back to one constant.
- */
-export function fingerprintOf(method: string, url: string, body: Buffer, contentType: string | undefined): string {
-  const hash = createHash('sha256').update(`${method} ${url}\n`);
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType ?? '');
-  const marker = boundary?.[1] ?? boundary?.[2];
-  if (marker) hash.update(body.toString('latin1').split(marker).join('BOUNDARY'), 'latin1');
-  else hash.update(body);
-  return hash.digest('hex');
-}
-
-const STREAM_MEMBERS = new Set<PropertyKey>([
-  'on',
-  'once',
-  'off',
-  'addListener',
-  'removeListener',
-  'removeAllListeners',
-  'prependListener',
-  'prependOnceListener',
-  'emit',
-  'listeners',
-  'listenerCount',
-  'pipe',
-  'unpipe',
-  'read',
-  'resume',
-  'pause',
-  'isPaused',
-  'setEncoding',
-  'readable',
-  'readableEnded',
-  'readableFlowing',
-  'readableLength',
-  'destroyed',
-  'destroy',
-  'complete',
-  Symbol.asyncIterator,
-]);
-
-/** The incoming request as before (headers, url, socket), but whose body is read again from `body`. */
-function replayingRequest<T extends object>(raw: T, body: Buffer): T {
-  const replay = Readable.from(body.length > 0 ? [body] : []) as Readable & { complete?: boolean };
-  replay.complete = true;
-  return new Proxy(raw, {
-    get(target, property) {
-      if (STREAM_MEMBERS.has(property)) {
-        const value = Reflect.get(replay, property, replay) as unknown;
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(replay) : value;
-      }
-      const value = Reflect.get(target, property, target) as unknown;
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
 }
 
 /**
@@ -376,72 +314,4 @@ function sendStored(reply: FastifyReply, stored: typeof idempotencyKeys.$inferSe
   reply.header(REPLAYED_HEADER, 'true');
   if (stored.contentType) reply.header('content-type', stored.contentType);
   return reply.code(stored.status!).send(stored.body ?? '');
-}
-
-/**
- * What the server holds of a user's keys: how a device that lost its queue learns what was applied.
- * A key whose request is being handled right now (its transaction holds the key's lock, nothing of it
- * is committed yet) is reported IN_PROGRESS, never as unknown: the device must not make it again.
- */
-export async function lookupKeys(db: Db, userId: string, keys: string[]) {
-  if (keys.length === 0) return [];
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        key: idempotencyKeys.key,
-        method: idempotencyKeys.method,
-        path: idempotencyKeys.path,
-        status: idempotencyKeys.status,
-        createdAt: idempotencyKeys.createdAt,
-        completedAt: idempotencyKeys.completedAt,
-      })
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), inArray(idempotencyKeys.key, keys)));
-    const found = new Set(rows.map((row) => row.key));
-    const unknown = [...new Set(keys.filter((key) => !found.has(key)))];
-    const running =
-      unknown.length === 0
-        ? []
-        : rowsOf<{ key: string; free: boolean }>(
-            await tx.execute(
-              sql`select k as key, pg_try_advisory_xact_lock(${KEY_LOCK_SPACE}, hashtext(${userId} || ':' || k)) as free
-                  from unnest(array[${sql.join(
-                    unknown.map((key) => sql`${key}`),
-                    sql`, `,
-                  )}]::text[]) as k`,
-            ),
-          ).filter((probe) => !probe.free);
-    return [
-      ...rows.map((row) => ({
-        key: row.key,
-        state: row.status === null ? ('IN_PROGRESS' as const) : ('COMPLETED' as const),
-        method: row.method,
-        path: row.path,
-        status: row.status,
-        receivedAt: row.createdAt.toISOString(),
-        completedAt: row.completedAt ? row.completedAt.toISOString() : null,
-      })),
-      ...running.map((probe) => ({
-        key: probe.key,
-        state: 'IN_PROGRESS' as const,
-        method: null,
-        path: null,
-        status: null,
-        receivedAt: null,
-        completedAt: null,
-      })),
-    ];
-  });
-}
-
-export function idempotencySweepJob(): Job {
-  return {
-    name: 'idempotency.sweep',
-    everyMs: 60 * 60_000,
-    async run(tx) {
-      await tx
-        .delete(idempotencyKeys)
-        .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
-    },
-  };
 }

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { rowsOf, type Db, type Tx } from '../db/client.ts';
 
 /**
  * A job's work happens in `run`, inside a transaction that holds the job's advisory lock; what it

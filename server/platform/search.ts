@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { LISTED_RECORD_STATUS, LISTED_VERIFICATION_STATUS } from '../../domain/rules/directory.ts';
 import { pageOffset, paginationOf } from '../../domain/schemas/common.ts';
 import type { Db } from '../db/client.ts';
 
@@ -27,6 +28,31 @@ export type DirectoryQuery = {
   page: number;
   limit: number;
 };
+
+/** The entry is listed in the directory (domain/rules/directory.ts), as an SQL condition on its row. */
+export function listedInDirectory(t: Pick<DirectoryTable, 'verificationStatus' | 'status'>): SQL {
+  return and(eq(t.verificationStatus, LISTED_VERIFICATION_STATUS), eq(t.status, LISTED_RECORD_STATUS)) as SQL;
+}
+
+/**
+ * A list's total: the window count carried by the page's first row; past the last page there is no
+ * row to carry it, so it is counted again.
+ */
+export async function pageTotal(
+  db: Db,
+  table: PgTable,
+  condition: SQL | undefined,
+  page: number,
+  rows: readonly unknown[],
+  carried: number | undefined,
+): Promise<number> {
+  if (rows.length > 0 || page <= 1) return carried ?? 0;
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(table)
+    .where(condition);
+  return counted?.n ?? 0;
+}
 
 const EARTH_RADIUS_KM = 6371;
 const KM_PER_DEGREE_LATITUDE = 111.045;
@@ -85,7 +111,7 @@ export async function searchDirectory<Row extends Record<string, unknown>>(optio
   const distance = hasPoint ? distanceKm(t, q.latitude as number, q.longitude as number) : undefined;
 
   const where: Array<SQL | undefined> = [...options.filters];
-  if (!options.isAdmin) where.push(eq(t.verificationStatus, 'VERIFIED'), eq(t.status, 'ACTIVE'));
+  if (!options.isAdmin) where.push(listedInDirectory(t));
   if (q.state) where.push(eq(t.state, q.state));
   if (q.city) where.push(sql`lower(${t.city}) = ${q.city.toLowerCase()}`);
   if (q.searchQuery) where.push(textMatch(q.searchQuery, options.textColumns, options.textArrayColumns));
@@ -123,14 +149,7 @@ export async function searchDirectory<Row extends Record<string, unknown>>(optio
     .limit(q.limit)
     .offset(pageOffset(q.page, q.limit));
 
-  let total = (rows[0]?.searchTotal as number | undefined) ?? 0;
-  if (rows.length === 0 && q.page > 1) {
-    const [counted] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(t)
-      .where(condition);
-    total = counted?.n ?? 0;
-  }
+  const total = await pageTotal(db, t, condition, q.page, rows, rows[0]?.searchTotal as number | undefined);
   return {
     rows: rows.map(({ searchTotal: _total, distanceKm: km, ...row }) => ({
       ...(row as Row),

@@ -4,7 +4,15 @@ import type { AppointmentStatus } from '../../domain/enums.ts';
 import { APPOINTMENT_STATUSES } from '../../domain/enums.ts';
 import { appointmentMessages, appointments } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
-import { appointmentWorld, book, client, futureSlot, json, type World } from './support/appointments.ts';
+import {
+  appointmentInStatus,
+  appointmentWorld,
+  book,
+  client,
+  futureSlot,
+  json,
+  type World,
+} from './support/appointments.ts';
 import { signin } from './support/accounts.ts';
 
 let t: TestApp;
@@ -19,30 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-let pastSlots = 0;
-/** An appointment of the world's patient with its doctor (at its hospital), put straight into `status`. */
-async function appointmentIn(status: AppointmentStatus, options: { past?: boolean } = {}) {
-  const res = await book(t, w.patient.token, {
-    doctorId: w.doctor.referenceId,
-    hospitalId: w.hospital.referenceId,
-    scheduledAt: futureSlot(40),
-  });
-  expect(res.status).toBe(201);
-  const { id } = (await json(res)).data;
-  // Each appointment put in the past gets a time of its own (the doctor cannot hold two at once).
-  const start = options.past ? new Date(Date.now() - 2 * 3_600_000 - pastSlots++ * 20 * 60_000) : undefined;
-  await t.database.db
-    .update(appointments)
-    .set({
-      status,
-      ...(status === 'RESCHEDULED'
-        ? { proposedAt: start ?? new Date(Date.now() + 50 * 86_400_000), proposedDurationMinutes: 15 }
-        : {}),
-      ...(start ? { scheduledAt: start, endsAt: new Date(start.getTime() + 15 * 60_000) } : {}),
-    })
-    .where(eq(appointments.id, id));
-  return id as string;
-}
+const appointmentIn = (status: AppointmentStatus, options: { past?: boolean } = {}) =>
+  appointmentInStatus(t, w, status, options);
 
 describe('POST /api/appointments/patient/book-appointment', () => {
   it('books a PENDING appointment with a doctor at a hospital, with names and the patient’s actions', async () => {

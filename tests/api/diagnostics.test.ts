@@ -8,8 +8,18 @@ import {
 } from '../../domain/enums.ts';
 import { diagnosticsCentres } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
-import { bearer, newAccount } from './support/accounts.ts';
-import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom } from './support/directory.ts';
+import { newAccount } from './support/accounts.ts';
+import {
+  PUNE_ADDRESS,
+  haversineKm,
+  newAdmin,
+  seededRandom,
+  expectExactNamePaging,
+  listedEntries,
+  byName,
+  matchesDirectoryText,
+} from './support/directory.ts';
+import { issuePaths, json, signedRequests } from './support/requests.ts';
 
 let t: TestApp;
 let admin: string;
@@ -34,14 +44,7 @@ const onboardBody = {
   longitude: 73.8411,
 };
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
-const get = (path: string, token: string) => t.request(path, { headers: bearer(token) });
-const post = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'POST', json: body, headers: bearer(token) });
-const patch = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'PATCH', json: body, headers: bearer(token) });
-const issuePaths = async (res: Response) =>
-  ((await json(res)).details?.issues ?? []).map((i: { path: string }) => i.path) as string[];
+const { get, post, patch } = signedRequests(() => t);
 
 beforeAll(async () => {
   t = await startTestApp({ rateLimits: GENEROUS_LIMITS });
@@ -355,21 +358,8 @@ describe('GET /api/diagnostics/search', () => {
     seeded.push({ ...rivalCentre.data, rating: 0 });
   });
 
-  const visible = () => seeded.filter((c) => c.verificationStatus === 'VERIFIED' && c.status === 'ACTIVE');
-  const byName = (a: Seeded, b: Seeded) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  /** The server's text match: name or city contains it, or the tests (underscores as spaces) hold its words in order. */
-  const textMatches = (c: Seeded, query: string) => {
-    const q = query.toLowerCase();
-    const words = q
-      .split(' ')
-      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    return (
-      c.name.toLowerCase().includes(q) ||
-      c.city.toLowerCase().includes(q) ||
-      new RegExp(words).test(c.testsAvailable.join(' ').replace(/_/g, ' ').toLowerCase())
-    );
-  };
+  const visible = () => listedEntries(seeded);
+  const textMatches = (c: Seeded, query: string) => matchesDirectoryText(c, c.testsAvailable, query);
   const search = async (token: string, query: string) => {
     const res = await get(`/api/diagnostics/search?${query}`, token);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -448,26 +438,16 @@ describe('GET /api/diagnostics/search', () => {
   });
 
   it('pages through a name order exactly, both ways, with the right boundaries', async () => {
-    for (const sortOrder of ['asc', 'desc'] as const) {
-      const expected = visible()
+    await expectExactNamePaging(
+      visible()
         .sort(byName)
-        .map((c) => c.name);
-      if (sortOrder === 'desc') expected.reverse();
-      const limit = 40;
-      const pages = Math.ceil(expected.length / limit);
-      const names: string[] = [];
-      for (let page = 1; page <= pages + 1; page++) {
-        const { diagnosticsCentres: found, pagination } = await search(
-          patient,
-          `sortBy=name&sortOrder=${sortOrder}&limit=${limit}&page=${page}`,
-        );
-        expect(pagination).toEqual({ page, limit, total: expected.length, totalPages: pages });
-        const size = page < pages ? limit : page === pages ? expected.length - limit * (pages - 1) : 0;
-        expect(found).toHaveLength(size);
-        names.push(...found.map((c) => c.name));
-      }
-      expect(names).toEqual(expected);
-    }
+        .map((c) => c.name),
+      40,
+      async (query) => {
+        const { diagnosticsCentres: found, pagination } = await search(patient, query);
+        return { found, pagination };
+      },
+    );
   });
 
   it('sorts by rating descending and createdAt, stable across pages', async () => {

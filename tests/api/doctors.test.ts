@@ -3,8 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSULTATION_CHANNELS, GENDERS, LANGUAGES, SPECIALIZATIONS } from '../../domain/enums.ts';
 import { doctors } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
-import { bearer, newAccount } from './support/accounts.ts';
-import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom } from './support/directory.ts';
+import { newAccount } from './support/accounts.ts';
+import {
+  PUNE_ADDRESS,
+  haversineKm,
+  newAdmin,
+  seededRandom,
+  expectExactNamePaging,
+  listedEntries,
+  byName,
+  matchesDirectoryText,
+} from './support/directory.ts';
+import { issuePaths, json, signedRequests } from './support/requests.ts';
 
 type Account = { token: string; user: { id: string } };
 let t: TestApp;
@@ -44,14 +54,7 @@ const hospitalBody = {
   address: PUNE_ADDRESS,
 };
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
-const get = (path: string, token: string) => t.request(path, { headers: bearer(token) });
-const post = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'POST', json: body, headers: bearer(token) });
-const patch = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'PATCH', json: body, headers: bearer(token) });
-const issuePaths = async (res: Response) =>
-  ((await json(res)).details?.issues ?? []).map((i: { path: string }) => i.path) as string[];
+const { get, post, patch } = signedRequests(() => t);
 const verify = (id: string) =>
   t.database.db.update(doctors).set({ verificationStatus: 'VERIFIED' }).where(eq(doctors.id, id));
 
@@ -381,21 +384,8 @@ describe('GET /api/doctors/search', () => {
     seeded.push(...onboarded);
   });
 
-  const visible = () => seeded.filter((d) => d.verificationStatus === 'VERIFIED' && d.status === 'ACTIVE');
-  const byName = (a: Seeded, b: Seeded) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-  /** The server's text match: name or city contains it, or the specialisations (underscores as spaces) hold its words in order. */
-  const textMatches = (d: Seeded, query: string) => {
-    const q = query.toLowerCase();
-    const words = q
-      .split(' ')
-      .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*');
-    return (
-      d.name.toLowerCase().includes(q) ||
-      d.city.toLowerCase().includes(q) ||
-      new RegExp(words).test(d.specializations.join(' ').replace(/_/g, ' ').toLowerCase())
-    );
-  };
+  const visible = () => listedEntries(seeded);
+  const textMatches = (d: Seeded, query: string) => matchesDirectoryText(d, d.specializations, query);
   const search = async (token: string, query: string) => {
     const res = await get(`/api/doctors/search?${query}`, token);
     expect(res.status, await res.clone().text()).toBe(200);
@@ -521,26 +511,16 @@ describe('GET /api/doctors/search', () => {
   });
 
   it('pages through a name order exactly, both ways, with the right boundaries', async () => {
-    for (const sortOrder of ['asc', 'desc'] as const) {
-      const expected = visible()
+    await expectExactNamePaging(
+      visible()
         .sort(byName)
-        .map((d) => d.name);
-      if (sortOrder === 'desc') expected.reverse();
-      const limit = 30;
-      const pages = Math.ceil(expected.length / limit);
-      const names: string[] = [];
-      for (let page = 1; page <= pages + 1; page++) {
-        const { doctors: found, pagination } = await search(
-          patient,
-          `sortBy=name&sortOrder=${sortOrder}&limit=${limit}&page=${page}`,
-        );
-        expect(pagination).toEqual({ page, limit, total: expected.length, totalPages: pages });
-        const size = page < pages ? limit : page === pages ? expected.length - limit * (pages - 1) : 0;
-        expect(found).toHaveLength(size);
-        names.push(...found.map((d) => d.name));
-      }
-      expect(names).toEqual(expected);
-    }
+        .map((d) => d.name),
+      30,
+      async (query) => {
+        const { doctors: found, pagination } = await search(patient, query);
+        return { found, pagination };
+      },
+    );
   });
 
   it('sorts by rating descending with a stable order across pages', async () => {

@@ -3,7 +3,8 @@ import { HOSPITAL_TYPES, SPECIALIZATIONS } from '../../domain/enums.ts';
 import { hospitals } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount } from './support/accounts.ts';
-import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom } from './support/directory.ts';
+import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom, listedEntries } from './support/directory.ts';
+import { json, signedRequests } from './support/requests.ts';
 
 let t: TestApp;
 let admin: string;
@@ -26,11 +27,7 @@ const onboardBody = {
   longitude: 73.8411,
 };
 
-const json = async (res: Response) => (await res.json()) as Record<string, any>;
-const post = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'POST', json: body, headers: bearer(token) });
-const patch = (path: string, token: string, body: unknown) =>
-  t.request(path, { method: 'PATCH', json: body, headers: bearer(token) });
+const { post, patch } = signedRequests(() => t);
 
 beforeAll(async () => {
   t = await startTestApp({ rateLimits: GENEROUS_LIMITS });
@@ -232,7 +229,7 @@ describe('GET /api/hospitals/search', () => {
     await t.database.db.insert(hospitals).values(seeded);
   });
 
-  const visible = () => seeded.filter((h) => h.verificationStatus === 'VERIFIED' && h.status === 'ACTIVE');
+  const visible = () => listedEntries(seeded);
   const search = async (token: string, query: string) => {
     const res = await t.request(`/api/hospitals/search?${query}`, { headers: bearer(token) });
     expect(res.status, await res.clone().text()).toBe(200);

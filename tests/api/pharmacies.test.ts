@@ -4,7 +4,14 @@ import { MEDICINE_CATEGORIES, PHARMACY_SERVICES, PHARMACY_TYPES, PRODUCT_CATEGOR
 import { pharmacies } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount } from './support/accounts.ts';
-import { PUNE_ADDRESS, haversineKm, newAdmin, seededRandom } from './support/directory.ts';
+import {
+  PUNE_ADDRESS,
+  haversineKm,
+  newAdmin,
+  seededRandom,
+  listedEntries,
+  matchesDirectoryText,
+} from './support/directory.ts';
 
 let t: TestApp;
 let admin: string;
@@ -669,24 +676,13 @@ describe('GET /api/pharmacies/search', () => {
     rows = await t.database.db.select().from(pharmacies);
   });
 
-  const visible = () => rows.filter((p) => p.verificationStatus === 'VERIFIED' && p.status === 'ACTIVE');
+  const visible = () => listedEntries(rows);
   const byId = (a: Row, b: Row) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const km = (p: Row) =>
     p.latitude == null || p.longitude == null
       ? null
       : haversineKm(MUMBAI.latitude, MUMBAI.longitude, p.latitude, p.longitude);
-  /** SQL LIKE over the services as words, the way the search reads them. */
-  const textMatches = (p: Row, query: string) => {
-    const q = query.toLowerCase();
-    const words = p.services.join(' ').replace(/_/g, ' ').toLowerCase();
-    const pattern = new RegExp(
-      q
-        .split(' ')
-        .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-        .join('.*'),
-    );
-    return p.name.toLowerCase().includes(q) || p.city.toLowerCase().includes(q) || pattern.test(words);
-  };
+  const textMatches = (p: Row, query: string) => matchesDirectoryText(p, p.services, query);
 
   type Listed = { id: string } & Record<string, any>;
   type Found = { pharmacies: Listed[]; pagination: Record<string, number> };

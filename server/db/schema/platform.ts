@@ -43,3 +43,26 @@ export const revokedSessions = pgTable(
   },
   (t) => [index('revoked_sessions_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Who moved what through a workflow, from which status to which, and why: one row per transition,
+ * written in the transition's transaction. Append-only: the database refuses to change or remove a row.
+ */
+export const workflowHistory = pgTable(
+  'workflow_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The workflow table's name (domain/rules: `appointment`…). */
+    workflow: text('workflow').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    action: text('action').notNull(),
+    /** Null when the system acted (a scheduled job). */
+    actorUserId: uuid('actor_user_id'),
+    actorRole: text('actor_role').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('workflow_history_entity_idx').on(t.workflow, t.entityId, t.at)],
+);

@@ -20,15 +20,22 @@ import {
 import { allow, publicRoute } from '../../platform/access.ts';
 import { bearerSecurity, callerOf, tokenFrom } from '../../platform/auth.ts';
 import { byAddress, byNamedAccount, spendBudgets } from '../../platform/budgets.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { accountsService } from './service.ts';
+import type { AfterAnswer } from '../../platform/afterAnswer.ts';
+import type { RateLimits } from '../../platform/context.ts';
+import type { AccountsService } from './service.ts';
 
 export const accountsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({
+    accounts,
+    rateLimits: limits,
+    afterAnswer,
+  }: {
+    accounts: AccountsService;
+    rateLimits: RateLimits;
+    afterAnswer: AfterAnswer;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const accounts = accountsService(ctx);
     const tags = ['users'];
-    const limits = ctx.rateLimits;
     // Sign-in and mail requests spend the address's budget and the named account's, each on its own.
     const signinBudgets = spendBudgets(app, [
       { name: 'signin-address', rule: limits.signinPerAddress, key: byAddress },
@@ -89,7 +96,7 @@ export const accountsRoutes =
       },
       async (request) => {
         const { email } = request.body;
-        ctx.afterAnswer.schedule(request, () => accounts.resendVerification(email));
+        afterAnswer.schedule(request, () => accounts.resendVerification(email));
         return { message: 'If that account still needs verifying, we have sent a new link to its email.' };
       },
     );
@@ -150,7 +157,7 @@ export const accountsRoutes =
       async (request) => {
         // After answering: the time of the answer must not tell whether the email has an account.
         const { email } = request.body;
-        ctx.afterAnswer.schedule(request, () => accounts.requestPasswordReset(email));
+        afterAnswer.schedule(request, () => accounts.requestPasswordReset(email));
         return {
           message:
             'If an account exists for that email, we have sent it a link to reset the password. The link works for 1 hour.',

@@ -4,11 +4,12 @@ import type { PublicUser, User } from '../../../domain/schemas/accounts.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
 import type { Db } from '../../db/client.ts';
 import { revokedSessions, users } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { AuthUser, TokenService } from '../../platform/auth.ts';
+import type { Mailer } from '../../platform/mail.ts';
+import type { Realtime } from '../../platform/realtime.ts';
 import { AppError, conflict, forbidden, invalid, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { shareAnAppointment } from '../appointments/queries.ts';
+import { shareAnAppointment } from '../appointments/index.ts';
 import { claimEmailToken, issueEmailToken, retireEmailTokens, type ClaimFailure } from './email-tokens.ts';
 
 const HOUR = 60 * 60_000;
@@ -68,9 +69,17 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505';
 }
 
-export function accountsService(ctx: AppContext) {
-  const { db, mailer, tokens, config } = ctx;
-  const link = (path: string) => `${config.publicUrl}${path}`;
+/** What accounts need: the mail they send, the sessions they sign and end. */
+export type AccountsDeps = {
+  db: Db;
+  mailer: Mailer;
+  tokens: TokenService;
+  realtime: Pick<Realtime, 'disconnectSession' | 'disconnectUser'>;
+  publicUrl: string;
+};
+
+export function accountsService({ db, mailer, tokens, realtime, publicUrl }: AccountsDeps) {
+  const link = (path: string) => `${publicUrl}${path}`;
 
   async function sendVerification(user: { id: string; email: string }) {
     const token = await issueEmailToken(db, user.id, 'VERIFY_EMAIL', VERIFY_EMAIL_TTL);
@@ -214,20 +223,20 @@ export function accountsService(ctx: AppContext) {
      * sockets close. A token signed before sessions had ids ends with every session of the account.
      */
     async signout(caller: AuthUser, token: string | undefined) {
-      const claims = token ? await ctx.tokens.verify(token) : null;
+      const claims = token ? await tokens.verify(token) : null;
       if (claims?.jti) {
         await db
           .insert(revokedSessions)
           .values({ tokenId: claims.jti, userId: caller.id, expiresAt: new Date(claims.exp * 1000) })
           .onConflictDoNothing();
-        ctx.realtime.disconnectSession(claims.jti);
+        realtime.disconnectSession(claims.jti);
         return;
       }
       await db
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
         .where(eq(users.id, caller.id));
-      ctx.realtime.disconnectUser(caller.id);
+      realtime.disconnectUser(caller.id);
     },
 
     async resetPassword(token: string, password: string) {
@@ -246,7 +255,7 @@ export function accountsService(ctx: AppContext) {
         .where(eq(users.id, claim.userId));
       await retireEmailTokens(db, claim.userId, 'RESET_PASSWORD');
       // Open pages of the old sessions stop receiving events at once.
-      ctx.realtime.disconnectUser(claim.userId);
+      realtime.disconnectUser(claim.userId);
     },
 
     /**

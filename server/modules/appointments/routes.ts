@@ -24,8 +24,8 @@ import { idSchema, successEnvelope } from '../../../domain/schemas/common.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { bySignedInAccount, spendBudgets } from '../../platform/budgets.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { appointmentsService } from './service.ts';
+import type { RateLimits } from '../../platform/context.ts';
+import type { AppointmentsService } from './service.ts';
 
 const appointmentParams = z.object({ appointmentId: idSchema });
 const sharedDocumentParams = appointmentParams.extend({ documentId: idSchema });
@@ -34,9 +34,14 @@ const TRANSITION_NOTE =
   'Decided by the appointment state machine (domain/rules/appointments.ts): a change the current status does not allow answers 409 with the status in details.status; a caller on the wrong side answers 403; a caller not on the appointment answers 404. The parties receive the realtime event and a notification.';
 
 export const appointmentsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({
+    appointments: service,
+    rateLimits,
+  }: {
+    appointments: AppointmentsService;
+    rateLimits: RateLimits;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = appointmentsService(ctx);
     const tags = ['appointments'];
     const security = bearerSecurity;
     const providers = allow(['DOCTOR', 'HOSPITAL'], 'appointmentParty');
@@ -45,7 +50,7 @@ export const appointmentsRoutes =
       '/appointments/patient/book-appointment',
       {
         config: { access: allow(['PATIENT'], 'caller') },
-        preHandler: spendBudgets(app, [{ name: 'booking', rule: ctx.rateLimits.booking, key: bySignedInAccount }]),
+        preHandler: spendBudgets(app, [{ name: 'booking', rule: rateLimits.booking, key: bySignedInAccount }]),
         schema: {
           tags,
           security,
@@ -283,7 +288,7 @@ export const appointmentsRoutes =
       '/appointments/:appointmentId/message',
       {
         config: { access: allow(['PATIENT', 'DOCTOR', 'HOSPITAL'], 'appointmentParty') },
-        preHandler: spendBudgets(app, [{ name: 'message', rule: ctx.rateLimits.message, key: bySignedInAccount }]),
+        preHandler: spendBudgets(app, [{ name: 'message', rule: rateLimits.message, key: bySignedInAccount }]),
         schema: {
           tags,
           security,

@@ -1,56 +1,35 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  APPOINTMENT_MODE_LABELS,
-  type Actor,
-  type AppointmentStatus,
-  type NotificationType,
-} from '../../../domain/enums.ts';
-import {
-  APPOINTMENT_TRANSITIONS,
+  APPOINTMENT_WORKFLOW,
   SLOT_HOLDING_STATUSES,
   appointmentEnd,
-  availableActions,
-  checkTransition,
   type AppointmentAction,
-  type AppointmentParty,
 } from '../../../domain/rules/appointments.ts';
-import { isCareRelationship } from '../../../domain/rules/careAccess.ts';
-import { formatDateTime } from '../../../domain/rules/format.ts';
 import type {
-  Appointment,
-  AppointmentDocuments,
-  DocumentShare,
-  ConversationMessage,
   appointmentListQuery,
   appointmentSearchBody,
   bookAppointmentBody,
-  conversationQuery,
 } from '../../../domain/schemas/appointments.ts';
-import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
-import type { Db } from '../../db/client.ts';
-import {
-  appointmentDocuments,
-  appointmentMessages,
-  appointments,
-  doctors,
-  hospitals,
-  patientDocuments,
-  patients,
-} from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { appointments, doctors, hospitals, patients } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
-import type { Job } from '../../platform/jobs.ts';
-import { notificationsService } from '../notifications/service.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { listedInDirectory } from '../../platform/search.ts';
+import { runTransition } from '../../platform/workflow.ts';
+import { conversationUseCases } from './conversation.ts';
+import { documentSharingUseCases } from './documents.ts';
+import { actorOf, addEventLine, announce, nameOf, type AnnounceDeps } from './messages.ts';
+import {
+  listAppointments,
+  loadAppointment,
+  partyOf,
+  patientName,
+  reachAppointment,
+  toAppointment,
+  type AppointmentView,
+} from './queries.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type AppointmentRow = typeof appointments.$inferSelect;
-type MessageRow = typeof appointmentMessages.$inferSelect;
-type Names = { patientName: string; doctorName: string | null; hospitalName: string | null };
-
-const NO_SUCH_APPOINTMENT = 'There is no such appointment.';
-const NO_SUCH_DOCUMENT = 'There is no such document among yours.';
 const SLOT_TAKEN = 'That time is already taken with this doctor. Choose another time.';
 
 /** PostgreSQL's exclusion_violation: the doctor already holds an overlapping appointment. */
@@ -68,341 +47,37 @@ async function lockDoctorSlots(tx: Tx, doctorId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('caremesh.doctor-slots'), hashtext(${doctorId}::text))`);
 }
 
-/** How the caller stands to an appointment; null when they are not on it (they get 404). */
-export function partyOf(
-  caller: AuthUser,
-  row: Pick<AppointmentRow, 'patientId' | 'doctorId' | 'hospitalId'>,
-): AppointmentParty | null {
-  switch (caller.role) {
-    case 'ADMIN':
-      return 'ADMIN';
-    case 'PATIENT':
-      return caller.referenceId !== null && caller.referenceId === row.patientId ? 'PATIENT' : null;
-    case 'DOCTOR':
-      return caller.referenceId !== null && caller.referenceId === row.doctorId ? 'PROVIDER' : null;
-    case 'HOSPITAL':
-      return caller.referenceId !== null && caller.referenceId === row.hospitalId ? 'PROVIDER' : null;
-    default:
-      return null;
-  }
-}
+/** What the appointment use cases need. */
+export type AppointmentsDeps = AnnounceDeps & { db: Db };
 
-/** The appointments a caller may see at all. */
-export function appointmentScope(caller: AuthUser): SQL {
-  const live = isNull(appointments.deletedAt);
-  const ref = caller.referenceId;
-  switch (caller.role) {
-    case 'ADMIN':
-      return live;
-    case 'PATIENT':
-      return ref ? (and(live, eq(appointments.patientId, ref)) as SQL) : sql`false`;
-    case 'DOCTOR':
-      return ref ? (and(live, eq(appointments.doctorId, ref)) as SQL) : sql`false`;
-    case 'HOSPITAL':
-      return ref ? (and(live, eq(appointments.hospitalId, ref)) as SQL) : sql`false`;
-    default:
-      return sql`false`;
-  }
-}
+export function appointmentsService(deps: AppointmentsDeps) {
+  const { db } = deps;
 
-function actorOf(caller: AuthUser): Actor {
-  return caller.role === 'PATIENT' || caller.role === 'DOCTOR' || caller.role === 'HOSPITAL' ? caller.role : 'SYSTEM';
-}
-
-const patientName = sql<string>`${patients.firstName} || ' ' || ${patients.lastName}`;
-const when = (at: Date | string) => formatDateTime(at);
-
-export function toAppointment(
-  row: AppointmentRow & Names,
-  party: AppointmentParty | null,
-  now = new Date(),
-): Appointment {
-  return {
-    id: row.id,
-    status: row.status,
-    mode: row.mode,
-    reason: row.reason,
-    scheduledAt: row.scheduledAt.toISOString(),
-    durationMinutes: row.durationMinutes,
-    endsAt: row.endsAt.toISOString(),
-    proposedAt: row.proposedAt ? row.proposedAt.toISOString() : null,
-    proposedDurationMinutes: row.proposedDurationMinutes,
-    statusReason: row.statusReason,
-    lastActor: row.lastActor,
-    patient: { id: row.patientId, name: row.patientName },
-    doctor: row.doctorId ? { id: row.doctorId, name: row.doctorName ?? 'Doctor' } : null,
-    hospital: row.hospitalId ? { id: row.hospitalId, name: row.hospitalName ?? 'Hospital' } : null,
-    actions: party ? availableActions(party, row, now) : [],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function toMessage(row: MessageRow): ConversationMessage {
-  return {
-    id: row.id,
-    appointmentId: row.appointmentId,
-    kind: row.kind,
-    authorRole: row.authorRole,
-    authorName: row.authorName,
-    body: row.body,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-/** What each action tells the other side, in the in-app notification (never sent by push). */
-function notificationFor(
-  action: AppointmentAction | 'BOOK',
-  row: AppointmentRow & Names,
-  actorName: string,
-  previousStart: Date,
-): { title: string; message: string; type: NotificationType } {
-  const at = when(row.scheduledAt);
-  const reason = row.statusReason ? `: ${row.statusReason}` : '.';
-  switch (action) {
-    case 'BOOK':
-      return {
-        title: 'New appointment request',
-        message: `${row.patientName} asked for ${at} (${APPOINTMENT_MODE_LABELS[row.mode]}).`,
-        type: 'APPOINTMENT',
-      };
-    case 'ACCEPT':
-      return {
-        title: 'Appointment accepted',
-        message: `${actorName} accepted the appointment on ${at}.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'REJECT':
-      return {
-        title: 'Appointment declined',
-        message: `${actorName} declined the appointment on ${at}${reason}`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'CONFIRM':
-      return {
-        title: 'Appointment confirmed',
-        message: `${actorName} confirmed the appointment on ${at}.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'CANCEL':
-      return {
-        title: 'Appointment cancelled',
-        message: `${actorName} cancelled the appointment on ${at}${reason}`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'PROPOSE_RESCHEDULE':
-      return {
-        title: 'New time proposed',
-        message: `${actorName} proposed ${when(row.proposedAt ?? row.scheduledAt)} instead of ${at}.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'ACCEPT_RESCHEDULE':
-      return {
-        title: 'New time accepted',
-        message: `${actorName} accepted the new time: ${at}.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'DECLINE_RESCHEDULE':
-      return {
-        title: 'New time declined',
-        message: `${actorName} would rather keep ${when(previousStart)}; the appointment waits for your decision again.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'COMPLETE':
-      return {
-        title: 'Appointment completed',
-        message: `The appointment on ${at} is marked completed.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'MARK_NO_SHOW':
-      return {
-        title: 'Marked as missed',
-        message: `The appointment on ${at} is marked as a no-show.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'EXPIRE':
-      return {
-        title: 'Appointment request expired',
-        message: `The request for ${at} was not answered in time and has expired.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-    case 'DELETE':
-      return {
-        title: 'Appointment removed',
-        message: `The appointment on ${at} was removed.`,
-        type: 'APPOINTMENT_UPDATE',
-      };
-  }
-}
-
-/** The line each change adds to the conversation. */
-function eventLine(action: AppointmentAction | 'BOOK', row: AppointmentRow & Names, actorName: string): string {
-  const at = when(row.scheduledAt);
-  const why = row.statusReason ? ` Reason: ${row.statusReason}` : '';
-  switch (action) {
-    case 'BOOK':
-      return `${actorName} requested an appointment for ${at}.`;
-    case 'ACCEPT':
-      return `${actorName} accepted the appointment.${why}`;
-    case 'REJECT':
-      return `${actorName} declined the appointment.${why}`;
-    case 'CONFIRM':
-      return `${actorName} confirmed the appointment for ${at}.${why}`;
-    case 'CANCEL':
-      return `${actorName} cancelled the appointment.${why}`;
-    case 'PROPOSE_RESCHEDULE':
-      return `${actorName} proposed a new time: ${when(row.proposedAt ?? row.scheduledAt)}.${why}`;
-    case 'ACCEPT_RESCHEDULE':
-      return `${actorName} accepted the new time: ${at}.${why}`;
-    case 'DECLINE_RESCHEDULE':
-      return `${actorName} declined the new time and keeps ${at}.${why}`;
-    case 'COMPLETE':
-      return `${actorName} marked the appointment completed.${why}`;
-    case 'MARK_NO_SHOW':
-      return `${actorName} marked the appointment as a no-show.${why}`;
-    case 'EXPIRE':
-      return 'The request expired: it was not answered before its time.';
-    case 'DELETE':
-      return `${actorName} removed the appointment.`;
-  }
-}
-
-export function appointmentsService(ctx: AppContext) {
-  const { db, realtime } = ctx;
-  const notifications = notificationsService(ctx);
-
-  function selectView(executor: Db | Tx = db) {
-    return executor
-      .select({
-        appointment: appointments,
-        patientName,
-        doctorName: doctors.name,
-        hospitalName: hospitals.name,
-      })
-      .from(appointments)
-      .innerJoin(patients, eq(patients.id, appointments.patientId))
-      .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
-      .leftJoin(hospitals, eq(hospitals.id, appointments.hospitalId));
-  }
-  type ViewRow = {
-    appointment: AppointmentRow;
-    patientName: string;
-    doctorName: string | null;
-    hospitalName: string | null;
-  };
-  const flat = (row: ViewRow): AppointmentRow & Names => ({
-    ...row.appointment,
-    patientName: row.patientName,
-    doctorName: row.doctorName,
-    hospitalName: row.hospitalName,
-  });
-
-  async function load(executor: Db | Tx, id: string, lock = false): Promise<(AppointmentRow & Names) | undefined> {
-    const query = selectView(executor).where(and(eq(appointments.id, id), isNull(appointments.deletedAt)));
-    const [row] = lock ? await query.for('update', { of: appointments }) : await query;
-    return row ? flat(row) : undefined;
-  }
-
-  /** The name a party speaks with in the conversation. */
-  async function nameOf(caller: AuthUser, row: AppointmentRow & Names): Promise<string> {
-    if (caller.role === 'PATIENT') return row.patientName;
-    if (caller.role === 'DOCTOR') return row.doctorName ?? caller.name ?? 'The doctor';
-    if (caller.role === 'HOSPITAL') return row.hospitalName ?? caller.name ?? 'The hospital';
-    return caller.name ?? 'CareMesh';
-  }
-
-  /** Party rooms get the event (each with its own side's actions); other parties' accounts are notified. */
-  async function announce(
-    action: AppointmentAction | 'BOOK',
-    row: AppointmentRow & Names,
-    message: ConversationMessage | null,
-    actor: { userId?: string; name: string; side: AppointmentParty },
-    previousStart: Date,
-  ) {
-    const event = action === 'BOOK' ? 'newAppointment' : APPOINTMENT_TRANSITIONS[action].event;
-    const now = new Date();
-    if (event) {
-      realtime.emit(row.patientId, event, { appointment: toAppointment(row, 'PATIENT', now), message });
-      for (const provider of [row.doctorId, row.hospitalId]) {
-        if (provider) realtime.emit(provider, event, { appointment: toAppointment(row, 'PROVIDER', now), message });
-      }
-    }
-    const others = [
-      ...(actor.side === 'PATIENT' ? [] : [row.patientId]),
-      ...(actor.side === 'PROVIDER' ? [] : [row.doctorId, row.hospitalId]),
-    ];
-    // A doctor acting on a hospital's appointment (or the other way round) tells the co-provider too.
-    if (actor.side === 'PROVIDER') others.push(row.doctorId, row.hospitalId);
-    const { title, message: text, type } = notificationFor(action, row, actor.name, previousStart);
-    await notifications.notifyProfiles(
-      others.filter((id): id is string => Boolean(id)),
-      {
-        title,
-        message: text,
-        type,
-        priority: action === 'BOOK' || action === 'PROPOSE_RESCHEDULE' ? 'HIGH' : 'MEDIUM',
-        data: { appointmentId: row.id, url: `/appointments/${row.id}` },
-      },
-      actor.userId,
-    );
-  }
-
-  async function addEventLine(
-    tx: Tx,
-    row: AppointmentRow & Names,
-    action: AppointmentAction | 'BOOK',
-    actor: { userId?: string; role: Actor; name: string },
-  ) {
-    const [message] = await tx
-      .insert(appointmentMessages)
-      .values({
-        appointmentId: row.id,
-        kind: 'EVENT',
-        authorRole: actor.role,
-        authorUserId: actor.userId,
-        authorName: actor.name,
-        body: eventLine(action, row, actor.name),
-      })
-      .returning();
-    return toMessage(message!);
-  }
-
-  /**
-   * One transition, decided by the domain's state machine on the row locked for this transaction:
-   * of two conflicting changes at once, the second sees the first's result.
-   */
+  /** One transition of the appointment workflow (platform/workflow.ts: lock, decide, write, history, announce). */
   async function transition(
     caller: AuthUser,
     id: string,
     action: AppointmentAction,
-    change: (row: AppointmentRow & Names) => Partial<typeof appointments.$inferInsert>,
+    change: (row: AppointmentView) => Partial<typeof appointments.$inferInsert>,
   ) {
-    const now = new Date();
-    let previousStart = now;
-    let actorName = '';
-    let party: AppointmentParty = 'SYSTEM';
-    const result = await db
-      .transaction(async (tx) => {
-        const row = await load(tx, id, true);
-        const found = row ? partyOf(caller, row) : null;
-        if (!row || !found) throw notFound(NO_SUCH_APPOINTMENT);
-        party = found;
-        const check = checkTransition(action, party, row, now);
-        if (!check.ok) {
-          if (check.reason === 'PARTY') throw forbidden(check.message);
-          throw conflict(check.message, { status: row.status });
-        }
-        previousStart = row.scheduledAt;
+    const { written, party } = await runTransition(db, {
+      workflow: APPOINTMENT_WORKFLOW,
+      table: appointments,
+      id,
+      action,
+      actor: { userId: caller.id, role: caller.role },
+      load: (tx) => loadAppointment(tx, id),
+      partyOf: (row) => partyOf(caller, row),
+      async write(tx, row, to) {
         if (action === 'ACCEPT_RESCHEDULE' && row.doctorId) await lockDoctorSlots(tx, row.doctorId);
-        actorName = await nameOf(caller, row);
-        const values = change(row);
+        const actorName = nameOf(caller, row);
         const [updated] = await tx
           .update(appointments)
           .set({
-            ...values,
-            ...(check.to === 'UNCHANGED' ? {} : { status: check.to as AppointmentStatus }),
+            ...change(row),
+            ...(to === 'UNCHANGED' ? {} : { status: to }),
             lastActor: actorOf(caller),
-            updatedAt: now,
+            updatedAt: new Date(),
           })
           .where(eq(appointments.id, id))
           .returning();
@@ -411,20 +86,22 @@ export function appointmentsService(ctx: AppContext) {
           action === 'DELETE'
             ? null
             : await addEventLine(tx, next, action, { userId: caller.id, role: actorOf(caller), name: actorName });
-        return { row: next, message };
-      })
-      .catch((error: unknown) => {
-        if (isSlotTaken(error)) throw conflict('That time has been taken meanwhile. Propose or choose another time.');
-        throw error;
-      });
-    await announce(
-      action,
-      result.row,
-      result.message,
-      { userId: caller.id, name: actorName, side: party },
-      previousStart,
-    );
-    return { appointment: toAppointment(result.row, party), message: result.message };
+        return { next, message, actorName, reason: action === 'DELETE' ? null : next.statusReason };
+      },
+      announce: (done, previous, side) =>
+        announce(
+          deps,
+          action,
+          done.next,
+          done.message,
+          { userId: caller.id, name: done.actorName, side },
+          previous.scheduledAt,
+        ),
+    }).catch((error: unknown) => {
+      if (isSlotTaken(error)) throw conflict('That time has been taken meanwhile. Propose or choose another time.');
+      throw error;
+    });
+    return { appointment: toAppointment(written.next, party), message: written.message };
   }
 
   async function assertSlotFree(doctorId: string, start: Date, end: Date, exceptId?: string) {
@@ -444,42 +121,10 @@ export function appointmentsService(ctx: AppContext) {
     if (clash) throw conflict('The doctor already has an appointment at that time. Propose another time.');
   }
 
-  async function listWhere(
-    caller: AuthUser,
-    where: SQL | undefined,
-    page: number,
-    limit: number,
-    order: SQL[],
-    /** The filter names the patient, doctor or hospital: the count needs their tables too. */
-    matchesNames = false,
-  ) {
-    const scoped = and(appointmentScope(caller), where);
-    const counted = db.select({ n: count() }).from(appointments);
-    const [rows, [total]] = await Promise.all([
-      selectView()
-        .where(scoped)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(pageOffset(page, limit)),
-      (matchesNames
-        ? counted
-            .innerJoin(patients, eq(patients.id, appointments.patientId))
-            .leftJoin(doctors, eq(doctors.id, appointments.doctorId))
-            .leftJoin(hospitals, eq(hospitals.id, appointments.hospitalId))
-        : counted
-      ).where(scoped),
-    ]);
-    const now = new Date();
-    return {
-      appointments: rows.map((row) => {
-        const item = flat(row);
-        return toAppointment(item, partyOf(caller, item), now);
-      }),
-      pagination: paginationOf(page, limit, total?.n ?? 0),
-    };
-  }
-
   return {
+    ...conversationUseCases(deps),
+    ...documentSharingUseCases(deps),
+
     async book(caller: AuthUser, input: z.output<typeof bookAppointmentBody>) {
       if (!caller.referenceId) {
         throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
@@ -493,7 +138,7 @@ export function appointmentsService(ctx: AppContext) {
           patientName,
           doctorId: sql<
             string | null
-          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${doctors.verificationStatus} = 'VERIFIED' and ${doctors.status} = 'ACTIVE')`,
+          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${listedInDirectory(doctors)})`,
           doctorName: sql<
             string | null
           >`(select ${doctors.name} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
@@ -502,7 +147,7 @@ export function appointmentsService(ctx: AppContext) {
           >`(select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
           hospitalId: sql<
             string | null
-          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${hospitals.verificationStatus} = 'VERIFIED' and ${hospitals.status} = 'ACTIVE')`,
+          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${listedInDirectory(hospitals)})`,
           hospitalName: sql<
             string | null
           >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid)`,
@@ -560,6 +205,7 @@ export function appointmentsService(ctx: AppContext) {
           throw error;
         });
       await announce(
+        deps,
         'BOOK',
         created.row,
         created.message,
@@ -570,15 +216,16 @@ export function appointmentsService(ctx: AppContext) {
     },
 
     async byId(caller: AuthUser, id: string) {
-      const row = await load(db, id);
-      const party = row ? partyOf(caller, row) : null;
-      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
+      const { row, party } = await reachAppointment(db, caller, id);
       return toAppointment(row, party);
     },
 
     list(caller: AuthUser, query: z.output<typeof appointmentListQuery>) {
       const where = query.status && query.status.length > 0 ? inArray(appointments.status, query.status) : undefined;
-      return listWhere(caller, where, query.page, query.limit, [asc(appointments.scheduledAt), asc(appointments.id)]);
+      return listAppointments(db, caller, where, query.page, query.limit, [
+        asc(appointments.scheduledAt),
+        asc(appointments.id),
+      ]);
     },
 
     search(caller: AuthUser, body: z.output<typeof appointmentSearchBody>) {
@@ -603,7 +250,7 @@ export function appointmentsService(ctx: AppContext) {
       const column = appointments[body.sortBy];
       const order =
         body.sortOrder === 'desc' ? [desc(column), desc(appointments.id)] : [asc(column), asc(appointments.id)];
-      return listWhere(caller, where, body.page, body.limit, order, Boolean(text));
+      return listAppointments(db, caller, where, body.page, body.limit, order, Boolean(text));
     },
 
     decide(caller: AuthUser, id: string, decision: 'ACCEPT' | 'REJECT', reason?: string) {
@@ -627,8 +274,7 @@ export function appointmentsService(ctx: AppContext) {
       id: string,
       input: { scheduledAt: string; durationMinutes?: number; reason?: string },
     ) {
-      const current = await load(db, id);
-      if (!current || !partyOf(caller, current)) throw notFound(NO_SUCH_APPOINTMENT);
+      const { row: current } = await reachAppointment(db, caller, id);
       const start = new Date(input.scheduledAt);
       const minutes = input.durationMinutes ?? current.durationMinutes;
       if (start.getTime() === current.scheduledAt.getTime() && minutes === current.durationMinutes) {
@@ -678,160 +324,7 @@ export function appointmentsService(ctx: AppContext) {
     async remove(caller: AuthUser, id: string) {
       await transition(caller, id, 'DELETE', () => ({ deletedAt: new Date() }));
     },
-
-    async conversation(caller: AuthUser, id: string, query: z.output<typeof conversationQuery>) {
-      await this.byId(caller, id);
-      const where = eq(appointmentMessages.appointmentId, id);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(appointmentMessages)
-          .where(where)
-          .orderBy(desc(appointmentMessages.createdAt), desc(appointmentMessages.id))
-          .limit(query.limit)
-          .offset(pageOffset(query.page, query.limit)),
-        db.select({ n: count() }).from(appointmentMessages).where(where),
-      ]);
-      return { messages: rows.map(toMessage), pagination: paginationOf(query.page, query.limit, total?.n ?? 0) };
-    },
-
-    async sendMessage(caller: AuthUser, id: string, body: string) {
-      const row = await load(db, id);
-      const party = row ? partyOf(caller, row) : null;
-      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
-      if (party === 'ADMIN')
-        throw forbidden('Only the patient, the doctor and the hospital write in an appointment’s conversation.');
-      const name = await nameOf(caller, row);
-      const [inserted] = await db
-        .insert(appointmentMessages)
-        .values({
-          appointmentId: id,
-          kind: 'MESSAGE',
-          authorRole: actorOf(caller),
-          authorUserId: caller.id,
-          authorName: name,
-          body,
-        })
-        .returning();
-      const message = toMessage(inserted!);
-      for (const room of [row.patientId, row.doctorId, row.hospitalId]) {
-        if (room) realtime.emit(room, 'messageToTheConversation', { appointmentId: id, message });
-      }
-      const others = [party === 'PATIENT' ? null : row.patientId, row.doctorId, row.hospitalId].filter(
-        (ref): ref is string => Boolean(ref) && ref !== caller.referenceId,
-      );
-      await notifications.notifyProfiles(
-        others,
-        {
-          title: `New message from ${name}`,
-          message: body.length > 140 ? `${body.slice(0, 139)}…` : body,
-          type: 'APPOINTMENT_UPDATE',
-          data: { appointmentId: id, url: `/appointments/${id}` },
-        },
-        caller.id,
-      );
-      return message;
-    },
-
-    /**
-     * The documents the patient shared with the appointment, newest share first: to the patient and
-     * an admin always; to its doctor and hospital only while it is a care relationship
-     * (domain/rules/careAccess.ts), an empty list otherwise.
-     */
-    async sharedDocuments(caller: AuthUser, id: string): Promise<AppointmentDocuments> {
-      const row = await load(db, id);
-      const party = row ? partyOf(caller, row) : null;
-      if (!row || !party) throw notFound(NO_SUCH_APPOINTMENT);
-      const careRelationship = isCareRelationship(row);
-      if (party === 'PROVIDER' && !careRelationship) return { documents: [], careRelationship };
-      const rows = await db
-        .select({ document: patientDocuments, sharedAt: appointmentDocuments.sharedAt })
-        .from(appointmentDocuments)
-        .innerJoin(patientDocuments, eq(patientDocuments.id, appointmentDocuments.documentId))
-        .where(and(eq(appointmentDocuments.appointmentId, id), eq(patientDocuments.patientId, row.patientId)))
-        .orderBy(desc(appointmentDocuments.sharedAt), desc(patientDocuments.id));
-      return {
-        documents: rows.map(({ document: { fileKey: _key, ...document }, sharedAt }) => ({
-          ...document,
-          createdAt: document.createdAt.toISOString(),
-          sharedAt: sharedAt.toISOString(),
-        })),
-        careRelationship,
-      };
-    },
-
-    /** The patient shares one of their documents with their appointment (sharing it again changes nothing). */
-    async shareDocument(caller: AuthUser, id: string, documentId: string): Promise<DocumentShare> {
-      const row = await load(db, id);
-      if (!row || partyOf(caller, row) !== 'PATIENT') throw notFound(NO_SUCH_APPOINTMENT);
-      const [document] = await db
-        .select({ id: patientDocuments.id })
-        .from(patientDocuments)
-        .where(and(eq(patientDocuments.id, documentId), eq(patientDocuments.patientId, row.patientId)));
-      if (!document) throw notFound(NO_SUCH_DOCUMENT);
-      await db
-        .insert(appointmentDocuments)
-        .values({ appointmentId: id, documentId, sharedBy: caller.id })
-        .onConflictDoNothing();
-      const [share] = await db
-        .select({ sharedAt: appointmentDocuments.sharedAt })
-        .from(appointmentDocuments)
-        .where(and(eq(appointmentDocuments.appointmentId, id), eq(appointmentDocuments.documentId, documentId)));
-      return { appointmentId: id, documentId, sharedAt: share!.sharedAt.toISOString() };
-    },
-
-    /** The patient stops sharing a document with their appointment; its doctor and hospital no longer open it through it. */
-    async unshareDocument(caller: AuthUser, id: string, documentId: string) {
-      const row = await load(db, id);
-      if (!row || partyOf(caller, row) !== 'PATIENT') throw notFound(NO_SUCH_APPOINTMENT);
-      const removed = await db
-        .delete(appointmentDocuments)
-        .where(and(eq(appointmentDocuments.appointmentId, id), eq(appointmentDocuments.documentId, documentId)))
-        .returning({ documentId: appointmentDocuments.documentId });
-      if (removed.length === 0) throw notFound('This document is not shared with this appointment.');
-    },
-
-    /** Expires PENDING requests (and unanswered proposals) whose time has passed; each row once. */
-    expiryJob(): Job {
-      return {
-        name: 'appointments.expire',
-        everyMs: 60_000,
-        async run(tx) {
-          const now = new Date();
-          const expired = await tx
-            .update(appointments)
-            .set({
-              status: 'EXPIRED',
-              lastActor: 'SYSTEM',
-              updatedAt: now,
-              statusReason: 'Not answered before its time.',
-            })
-            .where(
-              and(
-                isNull(appointments.deletedAt),
-                or(
-                  and(eq(appointments.status, 'PENDING'), lte(appointments.scheduledAt, now)),
-                  and(
-                    eq(appointments.status, 'RESCHEDULED'),
-                    lte(sql`coalesce(${appointments.proposedAt}, ${appointments.scheduledAt})`, now),
-                  ),
-                ),
-              ),
-            )
-            .returning({ id: appointments.id });
-          if (expired.length === 0) return;
-          const lines: Array<{ row: AppointmentRow & Names; message: ConversationMessage }> = [];
-          for (const { id } of expired) {
-            const row = (await load(tx, id))!;
-            lines.push({ row, message: await addEventLine(tx, row, 'EXPIRE', { role: 'SYSTEM', name: 'CareMesh' }) });
-          }
-          return async () => {
-            for (const { row, message } of lines) {
-              await announce('EXPIRE', row, message, { name: 'CareMesh', side: 'SYSTEM' }, row.scheduledAt);
-            }
-          };
-        },
-      };
-    },
   };
 }
+
+export type AppointmentsService = ReturnType<typeof appointmentsService>;

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { mailboxData, mailboxQuery } from '../../../domain/schemas/accounts.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { localOnlyRoute } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../db/client.ts';
+import type { AfterAnswer } from '../../platform/afterAnswer.ts';
 
 /** Development only (registered with DEV_ROUTES, never in production): read the mail the app would have sent. */
 export const devRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ db, afterAnswer }: { db: Db; afterAnswer: AfterAnswer }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/dev/mailbox',
@@ -23,8 +24,8 @@ export const devRoutes =
       },
       async (request) => {
         // Mail a request sends after answering (resets, verification) is here once that request has answered.
-        await ctx.afterAnswer.idle();
-        const rows = await ctx.db
+        await afterAnswer.idle();
+        const rows = await db
           .select()
           .from(mailOutbox)
           .where(sql`lower(${mailOutbox.to}) = ${request.query.to}`)

@@ -12,15 +12,13 @@ import {
 } from '../../../domain/schemas/diagnostics.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { diagnosticsService } from './service.ts';
+import type { DiagnosticsService } from './service.ts';
 
 const centreParams = z.object({ diagnosticsId: idSchema });
 
 export const diagnosticsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ diagnostics }: { diagnostics: DiagnosticsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const diagnostics = diagnosticsService(ctx);
     const tags = ['diagnostics'];
     const managers = allow(['DIAGNOSTICS', 'ADMIN'], 'organisation');
     const security = bearerSecurity;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { isListed } from '../../../domain/rules/directory.ts';
 import type { z } from 'zod';
 import type {
   DiagnosticsSearchQuery,
@@ -9,11 +10,16 @@ import type {
 } from '../../../domain/schemas/diagnostics.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
 import { diagnosticsCentres } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
+import {
+  assertCanManage,
+  onboardOrganisation,
+  placeColumns,
+  withIsoDates,
+} from '../../platform/organisationProfiles.ts';
 
 type CentreRow = typeof diagnosticsCentres.$inferSelect;
 const toCentre = (row: CentreRow & { distanceKm?: number }) => withIsoDates(row);
@@ -25,7 +31,7 @@ function keepOffered(turnaround: CentreRow['resultsTurnaround'], tests: readonly
   return Object.fromEntries(Object.entries(turnaround).filter(([test]) => tests.includes(test)));
 }
 
-export function diagnosticsService({ db }: AppContext) {
+export function diagnosticsService({ db }: { db: Db }) {
   async function findCentre(id: string) {
     const [row] = await db.select().from(diagnosticsCentres).where(eq(diagnosticsCentres.id, id));
     return row;
@@ -51,25 +57,21 @@ export function diagnosticsService({ db }: AppContext) {
   return {
     /** Creates the caller's diagnostics centre and links it to their account, in one transaction. */
     async onboard(caller: AuthUser, input: z.output<typeof onboardDiagnosticsBody>) {
-      if (caller.referenceId) throw conflict('Your account has already onboarded a diagnostics centre.');
       const { address, latitude, longitude, ...fields } = input;
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(diagnosticsCentres)
-          .values({
-            ...fields,
-            ...placeColumns({ address, latitude, longitude }),
-          } as typeof diagnosticsCentres.$inferInsert)
-          .returning();
-        if (!created) throw new Error('diagnostics centre insert returned nothing');
-        await linkCallerToProfile(
-          tx,
-          caller.id,
-          created.id,
-          'Your account has already onboarded a diagnostics centre.',
-        );
-        return created;
-      });
+      const row = await onboardOrganisation(
+        db,
+        caller,
+        'Your account has already onboarded a diagnostics centre.',
+        (tx) =>
+          tx
+            .insert(diagnosticsCentres)
+            .values({
+              ...fields,
+              ...placeColumns({ address, latitude, longitude }),
+            } as typeof diagnosticsCentres.$inferInsert)
+            .returning()
+            .then(([created]) => created),
+      );
       return toCentre(row);
     },
 
@@ -83,7 +85,7 @@ export function diagnosticsService({ db }: AppContext) {
     async byId(caller: AuthUser, id: string) {
       const row = await findCentre(id);
       const privileged = caller.role === 'ADMIN' || (caller.role === 'DIAGNOSTICS' && caller.referenceId === id);
-      if (!row || (!privileged && (row.verificationStatus !== 'VERIFIED' || row.status !== 'ACTIVE'))) {
+      if (!row || (!privileged && !isListed(row))) {
         throw notFound(NO_SUCH_CENTRE);
       }
       return toCentre(row);
@@ -144,3 +146,5 @@ export function diagnosticsService({ db }: AppContext) {
     },
   };
 }
+
+export type DiagnosticsService = ReturnType<typeof diagnosticsService>;

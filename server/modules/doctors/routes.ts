@@ -11,16 +11,14 @@ import {
 } from '../../../domain/schemas/doctors.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { doctorsService } from './service.ts';
+import type { DoctorsService } from './service.ts';
 
 const doctorParams = z.object({ doctorId: idSchema });
 const slugParams = z.object({ slug: doctorSlug });
 
 export const doctorsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ doctors }: { doctors: DoctorsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const doctors = doctorsService(ctx);
     const tags = ['doctors'];
     const security = bearerSecurity;
 

@@ -1,15 +1,20 @@
 import { eq, gte, inArray, like, lte, or } from 'drizzle-orm';
+import { isListed } from '../../../domain/rules/directory.ts';
 import type { z } from 'zod';
 import type { ConsultationChannel } from '../../../domain/enums.ts';
 import type { DoctorSearchQuery, onboardDoctorBody, updateDoctorBody } from '../../../domain/schemas/doctors.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { doctors, hospitals } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
+import {
+  assertCanManage,
+  onboardOrganisation,
+  placeColumns,
+  withIsoDates,
+} from '../../platform/organisationProfiles.ts';
 
 type DoctorRow = typeof doctors.$inferSelect;
 const toDoctor = (row: DoctorRow & { distanceKm?: number }) => withIsoDates(row);
@@ -49,15 +54,15 @@ function channelsMatching(wanted: ConsultationChannel): ConsultationChannel[] {
   return wanted === 'BOTH' ? ['BOTH'] : [wanted, 'BOTH'];
 }
 
-export function doctorsService({ db }: AppContext) {
+export function doctorsService({ db }: { db: Db }) {
   async function findDoctor(id: string) {
     const [row] = await db.select().from(doctors).where(eq(doctors.id, id));
     return row;
   }
 
-  async function assertHospitalExists(hospitalId: string | null | undefined) {
+  async function assertHospitalExists(hospitalId: string | null | undefined, executor: Db | Tx = db) {
     if (!hospitalId) return;
-    const [found] = await db.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.id, hospitalId));
+    const [found] = await executor.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.id, hospitalId));
     if (!found) {
       throw invalid('body.hospitalId: There is no hospital with that id.', {
         issues: [{ path: 'body.hospitalId', message: 'There is no hospital with that id' }],
@@ -72,17 +77,16 @@ export function doctorsService({ db }: AppContext) {
       caller.role === 'ADMIN' ||
       (caller.role === 'DOCTOR' && caller.referenceId === row.id) ||
       (caller.role === 'HOSPITAL' && row.hospitalId !== null && caller.referenceId === row.hospitalId);
-    return privileged || (row.verificationStatus === 'VERIFIED' && row.status === 'ACTIVE');
+    return privileged || isListed(row);
   }
 
   return {
     /** Creates the caller's doctor profile with a unique slug and links it to their account, in one transaction. */
     async onboard(caller: AuthUser, input: z.output<typeof onboardDoctorBody>) {
-      if (caller.referenceId) throw conflict(ALREADY_ONBOARDED);
-      await assertHospitalExists(input.hospitalId);
       const { address, latitude, longitude, ...fields } = input;
       const base = slugFromName(input.name);
-      const row = await db.transaction(async (tx) => {
+      const row = await onboardOrganisation(db, caller, ALREADY_ONBOARDED, async (tx) => {
+        await assertHospitalExists(input.hospitalId, tx);
         let created: DoctorRow | undefined;
         for (let attempt = 0; !created; attempt++) {
           if (attempt === SLUG_ATTEMPTS)
@@ -98,7 +102,6 @@ export function doctorsService({ db }: AppContext) {
             .onConflictDoNothing({ target: doctors.slug })
             .returning();
         }
-        await linkCallerToProfile(tx, caller.id, created.id, ALREADY_ONBOARDED);
         return created;
       });
       return toDoctor(row);
@@ -175,3 +178,5 @@ export function doctorsService({ db }: AppContext) {
     },
   };
 }
+
+export type DoctorsService = ReturnType<typeof doctorsService>;

@@ -15,8 +15,7 @@ import {
 } from '../../../domain/schemas/hospitals.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { hospitalsService } from './service.ts';
+import type { HospitalsService } from './service.ts';
 
 const hospitalParams = z.object({ hospitalId: idSchema });
 const departmentParams = hospitalParams.extend({ departmentId: idSchema });
@@ -24,9 +23,8 @@ const contactParams = hospitalParams.extend({ contactId: idSchema });
 const removed = z.object({ message: z.string() });
 
 export const hospitalsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ hospitals }: { hospitals: HospitalsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const hospitals = hospitalsService(ctx);
     const tags = ['hospitals'];
     const managers = allow(['HOSPITAL', 'ADMIN'], 'organisation');
     const security = bearerSecurity;

@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { isListed } from '../../../domain/rules/directory.ts';
 import type { z } from 'zod';
 import type {
   departmentBody,
@@ -9,16 +10,21 @@ import type {
 } from '../../../domain/schemas/hospitals.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
 import { hospitalDepartments, hospitalEmergencyContacts, hospitals } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
+import {
+  assertCanManage,
+  onboardOrganisation,
+  placeColumns,
+  withIsoDates,
+} from '../../platform/organisationProfiles.ts';
 
 type HospitalRow = typeof hospitals.$inferSelect;
 const toHospital = (row: HospitalRow & { distanceKm?: number }) => withIsoDates(row);
 
-export function hospitalsService({ db }: AppContext) {
+export function hospitalsService({ db }: { db: Db }) {
   async function findHospital(id: string) {
     const [row] = await db.select().from(hospitals).where(eq(hospitals.id, id));
     return row;
@@ -53,18 +59,15 @@ export function hospitalsService({ db }: AppContext) {
   return {
     /** Creates the caller's hospital and links it to their account, in one transaction. */
     async onboard(caller: AuthUser, input: z.output<typeof onboardHospitalBody>) {
-      if (caller.referenceId) throw conflict('Your account has already onboarded a hospital.');
       const { address, latitude, longitude, ...fields } = input;
-      const id = await db.transaction(async (tx) => {
-        const [created] = await tx
+      const created = await onboardOrganisation(db, caller, 'Your account has already onboarded a hospital.', (tx) =>
+        tx
           .insert(hospitals)
           .values({ ...fields, ...placeColumns({ address, latitude, longitude }) } as typeof hospitals.$inferInsert)
-          .returning({ id: hospitals.id });
-        if (!created) throw new Error('hospital insert returned nothing');
-        await linkCallerToProfile(tx, caller.id, created.id, 'Your account has already onboarded a hospital.');
-        return created.id;
-      });
-      return (await profile(id))!;
+          .returning({ id: hospitals.id })
+          .then(([row]) => row),
+      );
+      return (await profile(created.id))!;
     },
 
     async mine(caller: AuthUser) {
@@ -77,7 +80,7 @@ export function hospitalsService({ db }: AppContext) {
     async byId(caller: AuthUser, id: string) {
       const found = await profile(id);
       const privileged = caller.role === 'ADMIN' || (caller.role === 'HOSPITAL' && caller.referenceId === id);
-      if (!found || (!privileged && (found.verificationStatus !== 'VERIFIED' || found.status !== 'ACTIVE'))) {
+      if (!found || (!privileged && !isListed(found))) {
         throw notFound('There is no hospital with that id.');
       }
       return found;
@@ -192,3 +195,5 @@ export function hospitalsService({ db }: AppContext) {
     },
   };
 }
+
+export type HospitalsService = ReturnType<typeof hospitalsService>;

@@ -4,11 +4,11 @@ import { successEnvelope } from '../../../domain/schemas/common.ts';
 import { idempotencyKeyState, idempotencyLookupBody } from '../../../domain/schemas/offline.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { lookupKeys } from '../../platform/idempotency.ts';
+import type { Db } from '../../db/client.ts';
+import { lookupKeys } from '../../platform/idempotencyKeys.ts';
 
 export const idempotencyRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ db }: { db: Db }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/idempotency-keys/lookup',
@@ -24,6 +24,6 @@ export const idempotencyRoutes =
           response: { 200: successEnvelope(z.object({ keys: z.array(idempotencyKeyState) })) },
         },
       },
-      async (request) => ({ data: { keys: await lookupKeys(ctx.db, callerOf(request).id, request.body.keys) } }),
+      async (request) => ({ data: { keys: await lookupKeys(db, callerOf(request).id, request.body.keys) } }),
     );
   };

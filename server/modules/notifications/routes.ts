@@ -15,16 +15,14 @@ import {
 } from '../../../domain/schemas/notifications.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
-import { notificationsService } from './service.ts';
+import type { NotificationsService } from './service.ts';
 
 const notificationParams = z.object({ notificationId: idSchema });
 const countAfter = z.object({ unreadCount: z.number().int().min(0) });
 
 export const notificationsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ notifications: service }: { notifications: NotificationsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = notificationsService(ctx);
     const tags = ['notifications'];
     const security = bearerSecurity;
 

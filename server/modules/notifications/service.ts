@@ -16,10 +16,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { isLocalHost } from '../../platform/network.ts';
-import { userRoom } from '../../platform/realtime.ts';
+import type { PushSender } from '../../platform/push.ts';
+import { userRoom, type Realtime } from '../../platform/realtime.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -96,9 +96,18 @@ export function endpointAllowed(endpoint: string, hosts: readonly string[] | nul
   return hosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
 }
 
-export function notificationsService(ctx: AppContext) {
-  const { db, realtime, push } = ctx;
+/** What notifications need: where they are stored, the rooms and the devices they go to. */
+export type NotificationsDeps = {
+  db: Db;
+  realtime: Pick<Realtime, 'emit'>;
+  push: Pick<PushSender, 'sendToUser' | 'publicKey'>;
+  /** The push services a subscription may point at (null: any public one). */
+  pushServiceHosts: readonly string[] | null;
+};
 
+export type NotificationsService = ReturnType<typeof notificationsService>;
+
+export function notificationsService({ db, realtime, push, pushServiceHosts }: NotificationsDeps) {
   const own = (caller: AuthUser, id?: string): SQL =>
     (id
       ? and(eq(notifications.userId, caller.id), eq(notifications.id, id))
@@ -258,7 +267,7 @@ export function notificationsService(ctx: AppContext) {
     publicKey: () => ({ publicKey: push.publicKey }),
 
     async subscribe(caller: AuthUser, input: z.output<typeof pushSubscriptionBody>, userAgent: string | undefined) {
-      if (!endpointAllowed(input.endpoint, ctx.config.pushServiceHosts)) {
+      if (!endpointAllowed(input.endpoint, pushServiceHosts)) {
         throw invalid('That push endpoint is not a known browser push service.', {
           issues: [{ path: 'body.endpoint', message: 'endpoint must belong to a browser push service' }],
         });
@@ -304,4 +313,3 @@ export function notificationsService(ctx: AppContext) {
     },
   };
 }
-export type NotificationsService = ReturnType<typeof notificationsService>;

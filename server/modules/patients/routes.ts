@@ -15,18 +15,16 @@ import {
 } from '../../../domain/schemas/patients.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { readUpload } from '../../platform/files.ts';
-import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, attachmentDisposition, patientsService } from './service.ts';
+import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, attachmentDisposition, type PatientsService } from './service.ts';
 
 const patientParams = z.object({ id: idSchema });
 const documentParams = patientParams.extend({ documentId: idSchema });
 
 export const patientsRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ patients }: { patients: PatientsService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const patients = patientsService(ctx);
     const tags = ['patients'];
     const security = bearerSecurity;
 

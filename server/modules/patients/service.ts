@@ -14,13 +14,13 @@ import {
 } from '../../../domain/schemas/patients.ts';
 import { isCareProvider, mayActOnRecord, type CareAction } from '../../../domain/rules/careAccess.ts';
 import { medicalHistory, patientDocuments, patients, users } from '../../db/schema/index.ts';
-import { inCareRelationship, sharedInCare } from '../appointments/queries.ts';
+import { inCareRelationship, sharedInCare } from '../appointments/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { linkCallerToProfile } from '../directory-access.ts';
-import type { AppContext } from '../../platform/context.ts';
+import { linkCallerToProfile } from '../../platform/organisationProfiles.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { DOCUMENT_FILE_TYPES, MB } from '../../platform/files.ts';
-import { textMatch } from '../../platform/search.ts';
+import { DOCUMENT_FILE_TYPES, MB, type FileStore } from '../../platform/files.ts';
+import { pageTotal, textMatch } from '../../platform/search.ts';
 
 type PatientRow = typeof patients.$inferSelect;
 type DocumentRow = typeof patientDocuments.$inferSelect;
@@ -133,7 +133,7 @@ export function monthStartInIndia(now: Date = new Date()): Date {
 const MY_PROFILE_MISSING = 'You have not created your patient profile yet.';
 const NO_SUCH_PATIENT = 'There is no patient with that id.';
 
-export function patientsService({ db, files }: AppContext) {
+export function patientsService({ db, files }: { db: Db; files: FileStore }) {
   /** The patient, when the caller may do `action` with it; 404 otherwise, whether it exists or not. */
   async function reachable(caller: AuthUser, patientId: string, action: PatientAction): Promise<PatientRow> {
     const [row] = await db
@@ -237,14 +237,7 @@ export function patientsService({ db, files }: AppContext) {
         .orderBy(...keys[q.sortBy], asc(t.id))
         .limit(q.limit)
         .offset(pageOffset(q.page, q.limit));
-      let total = rows[0]?.listTotal ?? 0;
-      if (rows.length === 0 && q.page > 1) {
-        const [counted] = await db
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(t)
-          .where(condition);
-        total = counted?.n ?? 0;
-      }
+      const total = await pageTotal(db, t, condition, q.page, rows, rows[0]?.listTotal);
       return {
         patients: rows.map(({ listTotal: _total, ...row }) => toPatient(row)),
         pagination: paginationOf(q.page, q.limit, total),
@@ -389,3 +382,5 @@ export function patientsService({ db, files }: AppContext) {
     },
   };
 }
+
+export type PatientsService = ReturnType<typeof patientsService>;

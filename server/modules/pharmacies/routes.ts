@@ -19,9 +19,8 @@ import {
 } from '../../../domain/schemas/pharmacies.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { readUpload } from '../../platform/files.ts';
-import { pharmaciesService } from './service.ts';
+import type { PharmaciesService } from './service.ts';
 
 const pharmacyParams = z.object({ id: idSchema });
 const pharmacistParams = pharmacyParams.extend({ pharmacistId: idSchema });
@@ -31,9 +30,8 @@ const imageUrlParams = pharmacyParams.extend({ imageUrl: idSchema });
 const removed = z.object({ message: z.string() });
 
 export const pharmaciesRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  ({ pharmacies }: { pharmacies: PharmaciesService }): FastifyPluginAsyncZod =>
   async (app) => {
-    const pharmacies = pharmaciesService(ctx);
     const tags = ['pharmacies'];
     const managers = allow(['PHARMACY', 'ADMIN'], 'organisation');
     const security = bearerSecurity;

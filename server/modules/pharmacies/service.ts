@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte } from 'drizzle-orm';
+import { isListed } from '../../../domain/rules/directory.ts';
 import type { z } from 'zod';
 import { paginationOf } from '../../../domain/schemas/common.ts';
 import {
@@ -14,12 +15,17 @@ import {
 } from '../../../domain/schemas/pharmacies.ts';
 import { pharmacies, pharmacists, pharmacyImages } from '../../db/schema/index.ts';
 import type { EmergencyInfo, OpeningHours } from '../../db/schema/organisations.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import type { AppContext } from '../../platform/context.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { IMAGE_TYPES, MB } from '../../platform/files.ts';
+import { IMAGE_TYPES, MB, type FileStore } from '../../platform/files.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
-import { assertCanManage, placeColumns, withIsoDates, linkCallerToProfile } from '../directory-access.ts';
+import {
+  assertCanManage,
+  onboardOrganisation,
+  placeColumns,
+  withIsoDates,
+} from '../../platform/organisationProfiles.ts';
 
 type PharmacyRow = typeof pharmacies.$inferSelect;
 type PharmacistRow = typeof pharmacists.$inferSelect;
@@ -59,7 +65,7 @@ function toImage(row: ImageRow) {
 const isPrivileged = (caller: AuthUser, pharmacyId: string) =>
   caller.role === 'ADMIN' || (caller.role === 'PHARMACY' && caller.referenceId === pharmacyId);
 
-export function pharmaciesService({ db, files }: AppContext) {
+export function pharmaciesService({ db, files }: { db: Db; files: FileStore }) {
   async function findPharmacy(id: string) {
     const [row] = await db.select().from(pharmacies).where(eq(pharmacies.id, id));
     return row;
@@ -98,7 +104,7 @@ export function pharmaciesService({ db, files }: AppContext) {
   async function visible(caller: AuthUser, id: string) {
     const row = await findPharmacy(id);
     const privileged = isPrivileged(caller, id);
-    if (!row || (!privileged && (row.verificationStatus !== 'VERIFIED' || row.status !== 'ACTIVE'))) {
+    if (!row || (!privileged && !isListed(row))) {
       throw notFound(NO_PHARMACY);
     }
     return { row, privileged };
@@ -133,18 +139,15 @@ export function pharmaciesService({ db, files }: AppContext) {
   return {
     /** Creates the caller's pharmacy and links it to their account, in one transaction. */
     async onboard(caller: AuthUser, input: z.output<typeof onboardPharmacyBody>) {
-      if (caller.referenceId) throw conflict('Your account has already onboarded a pharmacy.');
       const { address, latitude, longitude, ...fields } = input;
-      const id = await db.transaction(async (tx) => {
-        const [created] = await tx
+      const created = await onboardOrganisation(db, caller, 'Your account has already onboarded a pharmacy.', (tx) =>
+        tx
           .insert(pharmacies)
           .values({ ...fields, ...placeColumns({ address, latitude, longitude }) } as typeof pharmacies.$inferInsert)
-          .returning({ id: pharmacies.id });
-        if (!created) throw new Error('pharmacy insert returned nothing');
-        await linkCallerToProfile(tx, caller.id, created.id, 'Your account has already onboarded a pharmacy.');
-        return created.id;
-      });
-      return (await profileById(id))!;
+          .returning({ id: pharmacies.id })
+          .then(([row]) => row),
+      );
+      return (await profileById(created.id))!;
     },
 
     async mine(caller: AuthUser) {
@@ -331,3 +334,5 @@ export function pharmaciesService({ db, files }: AppContext) {
     },
   };
 }
+
+export type PharmaciesService = ReturnType<typeof pharmaciesService>;

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { doctors, hospitals } from '../../../server/db/schema/index.ts';
+import type { AppointmentStatus } from '../../../domain/enums.ts';
+import { appointments, doctors, hospitals } from '../../../server/db/schema/index.ts';
 import type { TestApp } from './test-app.ts';
 import { bearer, newAccount } from './accounts.ts';
 import { PUNE_ADDRESS, newAdmin } from './directory.ts';
@@ -110,6 +111,36 @@ export function book(t: TestApp, token: string, body: Record<string, unknown>) {
     json: { mode: 'IN_PERSON', reason: 'Chest pain on climbing stairs', ...body },
     headers: bearer(token),
   });
+}
+
+let pastSlots = 0;
+/** An appointment of the world's patient with its doctor (at its hospital), put straight into `status`. */
+export async function appointmentInStatus(
+  t: TestApp,
+  w: World,
+  status: AppointmentStatus,
+  options: { past?: boolean } = {},
+): Promise<string> {
+  const res = await book(t, w.patient.token, {
+    doctorId: w.doctor.referenceId,
+    hospitalId: w.hospital.referenceId,
+    scheduledAt: futureSlot(40),
+  });
+  expect(res.status).toBe(201);
+  const { id } = (await json(res)).data;
+  // Each appointment put in the past gets a time of its own (the doctor cannot hold two at once).
+  const start = options.past ? new Date(Date.now() - 2 * 3_600_000 - pastSlots++ * 20 * 60_000) : undefined;
+  await t.database.db
+    .update(appointments)
+    .set({
+      status,
+      ...(status === 'RESCHEDULED'
+        ? { proposedAt: start ?? new Date(Date.now() + 50 * 86_400_000), proposedDurationMinutes: 15 }
+        : {}),
+      ...(start ? { scheduledAt: start, endsAt: new Date(start.getTime() + 15 * 60_000) } : {}),
+    })
+    .where(eq(appointments.id, id));
+  return id as string;
 }
 
 /** A socket.io client of the app, connected (or refused) before it resolves. */

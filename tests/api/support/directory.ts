@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { users } from '../../../server/db/schema/index.ts';
 import type { TestApp } from './test-app.ts';
 import { newAccount, signin } from './accounts.ts';
@@ -44,4 +45,52 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
     Math.sin(rad(lat2 - lat1) / 2) ** 2 +
     Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(rad(lon2 - lon1) / 2) ** 2;
   return 6371 * 2 * Math.asin(Math.sqrt(a));
+}
+
+/**
+ * Pages through a directory search sorted by name, both ways, and expects exactly the `visible`
+ * names in order, with the right pagination and page sizes (one page past the end included).
+ */
+export async function expectExactNamePaging(
+  visibleNames: string[],
+  limit: number,
+  searchPage: (query: string) => Promise<{ found: Array<Record<string, any>>; pagination: unknown }>,
+) {
+  for (const sortOrder of ['asc', 'desc'] as const) {
+    const expected = [...visibleNames];
+    if (sortOrder === 'desc') expected.reverse();
+    const pages = Math.ceil(expected.length / limit);
+    const names: string[] = [];
+    for (let page = 1; page <= pages + 1; page++) {
+      const { found, pagination } = await searchPage(`sortBy=name&sortOrder=${sortOrder}&limit=${limit}&page=${page}`);
+      expect(pagination).toEqual({ page, limit, total: expected.length, totalPages: pages });
+      const size = page < pages ? limit : page === pages ? expected.length - limit * (pages - 1) : 0;
+      expect(found).toHaveLength(size);
+      names.push(...found.map((c) => c.name));
+    }
+    expect(names).toEqual(expected);
+  }
+}
+
+/** The entries the directory lists: verified and active (spelt out here, apart from the server's rule). */
+export const listedEntries = <T extends { verificationStatus?: string | null; status?: string | null }>(rows: T[]) =>
+  rows.filter((row) => row.verificationStatus === 'VERIFIED' && row.status === 'ACTIVE');
+
+export const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/**
+ * The server's text match: name or city contains the query, or the entry's tags (tests,
+ * specialisations, services; underscores as spaces) hold its words in order.
+ */
+export function matchesDirectoryText(entry: { name: string; city: string }, tags: string[], query: string) {
+  const q = query.toLowerCase();
+  const words = q
+    .split(' ')
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return (
+    entry.name.toLowerCase().includes(q) ||
+    entry.city.toLowerCase().includes(q) ||
+    new RegExp(words).test(tags.join(' ').replace(/_/g, ' ').toLowerCase())
+  );
 }

@@ -1,9 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import type { AuthUser } from '../platform/auth.ts';
-import { conflict, notFound } from '../platform/errors.ts';
+import type { AuthUser } from './auth.ts';
+import { conflict, notFound } from './errors.ts';
 import type { Role } from '../../domain/enums.ts';
+
+/**
+ * The profiles an account owns (a hospital, a doctor, a diagnostics centre, a pharmacy, a patient):
+ * who may change one, how one is created and linked to its account, and the columns they share.
+ */
 
 /** The owner (the account linked to the profile) or an admin may change a profile; anyone else gets 404. */
 export function assertCanManage(caller: AuthUser, ownerRole: Role, profileId: string, what: string) {
@@ -31,15 +36,13 @@ export function withIsoDates<T extends { createdAt: Date; updatedAt: Date }>(row
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /**
  * Links the caller's account to the profile just created, inside the creating transaction. Of two
  * onboardings at once only the first still finds the account as it was (unlinked, or linked to
  * `previous`); the other gets 409 and its profile rolls back with it.
  */
 export async function linkCallerToProfile(
-  tx: Transaction,
+  tx: Tx,
   callerId: string,
   profileId: string,
   alreadyLinked: string,
@@ -51,4 +54,23 @@ export async function linkCallerToProfile(
     .where(and(eq(users.id, callerId), previous ? eq(users.referenceId, previous) : isNull(users.referenceId)))
     .returning({ id: users.id });
   if (linked.length === 0) throw conflict(alreadyLinked);
+}
+
+/**
+ * An organisation's account creates its profile: refused when the account already has one, else
+ * `insert` (inside one transaction) and the caller's account linked to what it created.
+ */
+export async function onboardOrganisation<Row extends { id: string }>(
+  db: Db,
+  caller: AuthUser,
+  alreadyOnboarded: string,
+  insert: (tx: Tx) => Promise<Row | undefined>,
+): Promise<Row> {
+  if (caller.referenceId) throw conflict(alreadyOnboarded);
+  return db.transaction(async (tx) => {
+    const created = await insert(tx);
+    if (!created) throw new Error('the onboarded profile was not inserted');
+    await linkCallerToProfile(tx, caller.id, created.id, alreadyOnboarded);
+    return created;
+  });
 }

@@ -1,0 +1,35 @@
+import type { AppContext } from './platform/context.ts';
+import type { Job } from './platform/jobs.ts';
+import { accountsService } from './modules/accounts/service.ts';
+import { appointmentExpiryJob } from './modules/appointments/jobs.ts';
+import { appointmentsService } from './modules/appointments/service.ts';
+import { diagnosticsService } from './modules/diagnostics/service.ts';
+import { doctorsService } from './modules/doctors/service.ts';
+import { hospitalsService } from './modules/hospitals/service.ts';
+import { notificationsService } from './modules/notifications/service.ts';
+import { patientsService } from './modules/patients/service.ts';
+import { pharmaciesService } from './modules/pharmacies/service.ts';
+
+/**
+ * The composition root: every service is built here, once, from the platform pieces it declares,
+ * and handed to the routes and jobs that use it. No service builds another.
+ */
+export function buildServices(ctx: AppContext) {
+  const { db, realtime, push, files, mailer, tokens, config } = ctx;
+  const notifications = notificationsService({ db, realtime, push, pushServiceHosts: config.pushServiceHosts });
+  const announcing = { realtime, notify: notifications };
+  return {
+    accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
+    notifications,
+    hospitals: hospitalsService({ db }),
+    doctors: doctorsService({ db }),
+    diagnostics: diagnosticsService({ db }),
+    pharmacies: pharmaciesService({ db, files }),
+    patients: patientsService({ db, files }),
+    appointments: appointmentsService({ db, ...announcing }),
+    /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
+    jobs: [appointmentExpiryJob(announcing)] satisfies Job[],
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
