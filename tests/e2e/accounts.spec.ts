@@ -57,6 +57,8 @@ test('forgot → reset → the old password is refused', async ({ page, request 
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in screen has an Email field too: fill the one on the screen the link opened.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('Password reset email sent successfully!')).toBeVisible();
