@@ -109,6 +109,41 @@ describe('the persisted query cache', () => {
   });
 });
 
+describe('how long answers are kept on the device', () => {
+  it('follows keptOfflineFor: directory results a day, notifications three, the rest the session', async () => {
+    const DAY = 86_400_000;
+    const { storage, rows } = memoryStorage();
+    const writer = new QueryClient();
+    const at = (days: number) => ({ updatedAt: T0 - days * DAY });
+    writer.setQueryData(['hospitals', 'search', { city: 'Pune' }], { hospitals: [] }, at(2));
+    writer.setQueryData(['doctors', 'search', {}], { doctors: [] }, at(0.5));
+    writer.setQueryData(['notifications', 'list', {}], { items: [] }, at(4));
+    writer.setQueryData(['doctors', 'byId', 'd1'], { name: 'Dr Rao' }, at(6));
+    writer.setQueryData(['realtime', 'appointments', 'list', {}], { appointments: [] }, at(6));
+    await persistQueryClientSave({
+      queryClient: writer,
+      persister: createRowsPersister(storage, { now: () => T0 }),
+      buster: 'b',
+      dehydrateOptions,
+    });
+
+    const reader = new QueryClient();
+    await persistQueryClientRestore({
+      queryClient: reader,
+      persister: createRowsPersister(storage, { now: () => T0 }),
+      buster: 'b',
+      maxAge: PERSIST_MAX_AGE_MS,
+    });
+    expect([...rows.keys()].sort()).toEqual([
+      '["doctors","byId","d1"]',
+      '["doctors","search",{}]',
+      '["realtime","appointments","list",{}]',
+    ]);
+    expect(reader.getQueryData(['hospitals', 'search', { city: 'Pune' }])).toBeUndefined();
+    expect(reader.getQueryData(['doctors', 'byId', 'd1'])).toEqual({ name: 'Dr Rao' });
+  });
+});
+
 /** Lets every pending promise run (on the real clock: the tests may fake the timers). */
 const realSetTimeout = globalThis.setTimeout;
 const settle = () => new Promise<void>((resolve) => realSetTimeout(resolve, 0));

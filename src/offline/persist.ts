@@ -23,13 +23,17 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { version as appVersion } from '../../package.json';
 import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
+import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
 import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
 import { requestPersistentStorage, userDatabase, type PersistedQueryRow } from './engine/db.ts';
 import { noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
-/** Persisted answers older than this are dropped at restore: a week, the length of a session. */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/**
+ * Persisted answers older than this are dropped at restore: a week, the length of a session. Each
+ * query may be kept for less: keptOfflineFor (src/api/freshness.ts) says how long.
+ */
+export const PERSIST_MAX_AGE_MS = KEPT_FOR_SESSION;
 /** The app does not wait longer than this for the device's cache before fetching. */
 const RESTORE_TIMEOUT_MS = 3_000;
 const META_KEY = 'query-cache';
@@ -130,9 +134,10 @@ export function createRowsPersister(
     async restoreClient() {
       const { meta, rows } = await storage.read();
       if (!meta) return undefined;
-      const oldest = now() - maxAge;
-      const kept = rows.filter((row) => row.dataUpdatedAt >= oldest);
-      const expired = rows.filter((row) => row.dataUpdatedAt < oldest).map((row) => row.queryHash);
+      const keptUntil = (row: PersistedQueryRow) =>
+        row.dataUpdatedAt + Math.min(maxAge, keptOfflineFor((row.query as DehydratedQuery).queryKey));
+      const kept = rows.filter((row) => keptUntil(row) >= now());
+      const expired = rows.filter((row) => keptUntil(row) < now()).map((row) => row.queryHash);
       if (expired.length > 0) await storage.write({ put: [], remove: expired, meta });
       written.clear();
       for (const row of kept) written.set(row.queryHash, row.dataUpdatedAt);
