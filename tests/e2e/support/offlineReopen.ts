@@ -8,11 +8,16 @@ export type ReopenedScreen = { email: string; path: string; shows: string | RegE
 /** The words of a failed load (LoadError, DataTable) and of a list never opened on this device. */
 const ERROR_WORDS = /Could not load|Not available offline yet|have not been opened on this device/;
 
-/** Expects `shows` in the page's main area, the offline mark, and no error. */
+/** Expects `shows` in the page's main area, marked "Offline — last updated {time}", and no error. */
 export async function expectShownOffline(page: Page, shows: string | RegExp) {
   const main = page.locator('main');
   await expect(main.getByText(shows).first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Offline' }).first()).toBeVisible();
+  await expect(
+    main
+      .getByRole('status')
+      .filter({ hasText: /^Offline — last updated / })
+      .first(),
+  ).toBeVisible();
   // A refetch that finds no server must not turn what shows into an error, even after its retry.
   await page.waitForTimeout(1_500);
   await expect(main.getByText(shows).first()).toBeVisible();
