@@ -25,7 +25,6 @@ import { ProfileCard } from './profileParts.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
-import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 
 /** /profile for a patient: "Complete your profile" until there is one, then "My Profile" with an edit form. */
 export function PatientProfileScreen() {
@@ -319,7 +318,6 @@ function MyPatientProfile() {
           )}
         </div>
       </header>
-      <OfflineNotice />
       {editing ? (
         <PatientForm
           initial={draftOf(p)}
