@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freshnessFor } from './freshness.ts';
+import { KEPT_FOR_SESSION, freshnessFor, keptOfflineFor } from './freshness.ts';
 
 describe('freshnessFor', () => {
   it('keeps notification and realtime data fresh for 30 s', () => {
@@ -19,5 +19,22 @@ describe('freshnessFor', () => {
   });
   it('lets notifications win over user when a key has both', () => {
     expect(freshnessFor(['user', 'notifications'])).toBe(30_000);
+  });
+});
+
+describe('keptOfflineFor', () => {
+  const DAY = 86_400_000;
+  it('keeps what the user saw of their own for the session', () => {
+    expect(keptOfflineFor(['patients', 'me'])).toBe(KEPT_FOR_SESSION);
+    expect(keptOfflineFor(['patients', 'p1', 'medical-history', 1])).toBe(KEPT_FOR_SESSION);
+    expect(keptOfflineFor(['realtime', 'appointments', 'list', { scope: 'patient' }])).toBe(KEPT_FOR_SESSION);
+    expect(keptOfflineFor(['realtime', 'appointments', 'conversation', 'a1'])).toBe(KEPT_FOR_SESSION);
+    expect(keptOfflineFor(['doctors', 'byId', 'd1'])).toBe(KEPT_FOR_SESSION);
+    expect(KEPT_FOR_SESSION).toBe(7 * DAY);
+  });
+  it('keeps directory results a day and notifications three', () => {
+    expect(keptOfflineFor(['hospitals', 'search', { city: 'Pune' }])).toBe(DAY);
+    expect(keptOfflineFor(['doctors', 'search', {}])).toBe(DAY);
+    expect(keptOfflineFor(['notifications', 'list', {}])).toBe(3 * DAY);
   });
 });

@@ -14,3 +14,31 @@ export function freshnessFor(queryKey: QueryKey): number {
   if (has('config') || has('static')) return 60 * MINUTE;
   return 30 * MINUTE;
 }
+
+const DAY = 24 * 60 * MINUTE;
+
+/** A session's length: nothing persisted is kept longer than this (src/offline/persist.ts). */
+export const KEPT_FOR_SESSION = 7 * DAY;
+
+/**
+ * How long an answer is kept on the device for offline use, counted from when it was fetched (DESIGN
+ * "Offline-first"). Freshness above decides when an answer is fetched again; this decides when it is
+ * forgotten, so a stale answer still shows offline, marked "Offline — last updated {time}".
+ *
+ * | Query                                                           | Kept offline          |
+ * | --------------------------------------------------------------- | --------------------- |
+ * | the user's profile, medical records (documents, history)        | the session (7 days)  |
+ * | appointments: lists, details, their conversations               | the session (7 days)  |
+ * | provider pages opened (a doctor, a hospital, …), patient lists  | the session (7 days)  |
+ * | directory search results (doctors, hospitals, diagnostics, …)   | 1 day                 |
+ * | notifications                                                   | 3 days                |
+ * | files, images and secrets (`meta: { persist: false }`)          | never written         |
+ *
+ * Anything not listed is kept for the session. A new area's queries find their row here.
+ */
+export function keptOfflineFor(queryKey: QueryKey): number {
+  const [area, part] = queryKey;
+  if (area === 'notifications') return 3 * DAY;
+  if (part === 'search') return DAY;
+  return KEPT_FOR_SESSION;
+}

@@ -96,6 +96,11 @@ export async function request<T>(
   }
 }
 
+/** No answer at all (not an error status, not a cancelled request): the server cannot be reached. */
+export function isNoAnswer(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === 'NETWORK' && error.message !== 'Request aborted';
+}
+
 /** The message to show for any error a call may throw. */
 export function messageOf(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;

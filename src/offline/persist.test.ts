@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/query-persist-client-core';
+import { ApiError } from '../api/http.ts';
 import type { PersistedQueryRow } from './engine/db.ts';
 import {
   PERSIST_MAX_AGE_MS,
@@ -8,6 +9,7 @@ import {
   createRowsPersister,
   offlineLabel,
   persistBuster,
+  persistQueryCache,
   shouldPersistQuery,
   type PersistedMeta,
   type QueryCacheStorage,
@@ -104,6 +106,141 @@ describe('the persisted query cache', () => {
     });
     expect(otherVersion.getQueryData(['doctors', 1])).toBeUndefined();
     expect(rows.size).toBe(0);
+  });
+});
+
+describe('how long answers are kept on the device', () => {
+  it('follows keptOfflineFor: directory results a day, notifications three, the rest the session', async () => {
+    const DAY = 86_400_000;
+    const { storage, rows } = memoryStorage();
+    const writer = new QueryClient();
+    const at = (days: number) => ({ updatedAt: T0 - days * DAY });
+    writer.setQueryData(['hospitals', 'search', { city: 'Pune' }], { hospitals: [] }, at(2));
+    writer.setQueryData(['doctors', 'search', {}], { doctors: [] }, at(0.5));
+    writer.setQueryData(['notifications', 'list', {}], { items: [] }, at(4));
+    writer.setQueryData(['doctors', 'byId', 'd1'], { name: 'Dr Rao' }, at(6));
+    writer.setQueryData(['realtime', 'appointments', 'list', {}], { appointments: [] }, at(6));
+    await persistQueryClientSave({
+      queryClient: writer,
+      persister: createRowsPersister(storage, { now: () => T0 }),
+      buster: 'b',
+      dehydrateOptions,
+    });
+
+    const reader = new QueryClient();
+    await persistQueryClientRestore({
+      queryClient: reader,
+      persister: createRowsPersister(storage, { now: () => T0 }),
+      buster: 'b',
+      maxAge: PERSIST_MAX_AGE_MS,
+    });
+    expect([...rows.keys()].sort()).toEqual([
+      '["doctors","byId","d1"]',
+      '["doctors","search",{}]',
+      '["realtime","appointments","list",{}]',
+    ]);
+    expect(reader.getQueryData(['hospitals', 'search', { city: 'Pune' }])).toBeUndefined();
+    expect(reader.getQueryData(['doctors', 'byId', 'd1'])).toEqual({ name: 'Dr Rao' });
+  });
+});
+
+/** Lets every pending promise run (on the real clock: the tests may fake the timers). */
+const realSetTimeout = globalThis.setTimeout;
+const settle = () => new Promise<void>((resolve) => realSetTimeout(resolve, 0));
+
+describe('writing the cache while the app runs', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('writes an answer as soon as it arrives, with no timer to outrun', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] });
+    const { storage, rows } = memoryStorage();
+    const client = new QueryClient();
+    const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
+    await settle();
+    await handle.restored;
+
+    await client.fetchQuery({ queryKey: ['appointments', { scope: 'patient' }], queryFn: async () => ['a1'] });
+    await settle();
+    // No timer has run: the answer is on the device already, before a reload could lose it.
+    expect([...rows.keys()]).toEqual(['["appointments",{"scope":"patient"}]']);
+    handle.stop();
+  });
+
+  it('writes what is pending when the page is hidden or closed', async () => {
+    const windowEvents = new EventTarget();
+    const documentEvents = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    vi.stubGlobal('window', windowEvents);
+    vi.stubGlobal('document', documentEvents);
+    const { storage, writes } = memoryStorage();
+    const client = new QueryClient();
+    const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
+    await handle.restored;
+    await settle();
+    const before = writes.length;
+
+    windowEvents.dispatchEvent(new Event('pagehide'));
+    await settle();
+    expect(writes.length).toBe(before + 1);
+
+    documentEvents.visibilityState = 'hidden';
+    documentEvents.dispatchEvent(new Event('visibilitychange'));
+    await settle();
+    expect(writes.length).toBe(before + 2);
+
+    handle.stop();
+    windowEvents.dispatchEvent(new Event('pagehide'));
+    await settle();
+    expect(writes.length).toBe(before + 2);
+  });
+
+  it('keeps an answer, on screen and on the device, when a refetch finds no server', async () => {
+    const { storage, rows } = memoryStorage();
+    const client = new QueryClient();
+    const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
+    await handle.restored;
+    await settle();
+    const key = ['patients', 'me'];
+    await client.fetchQuery({ queryKey: key, queryFn: async () => ({ name: 'Asha' }) });
+    await settle();
+    const answeredAt = client.getQueryState(key)?.dataUpdatedAt;
+
+    await client
+      .fetchQuery({
+        queryKey: key,
+        staleTime: 0,
+        retry: false,
+        queryFn: async () => {
+          throw new ApiError('NETWORK', 'Network Error', 0);
+        },
+      })
+      .catch(() => undefined);
+    await settle();
+
+    expect(client.getQueryState(key)).toMatchObject({ status: 'success', error: null, dataUpdatedAt: answeredAt });
+    expect(client.getQueryData(key)).toEqual({ name: 'Asha' });
+    expect(rows.get('["patients","me"]')?.query).toMatchObject({
+      state: { status: 'success', data: { name: 'Asha' } },
+    });
+
+    // A refusal from the server is an answer: it shows as the error it is.
+    await client
+      .fetchQuery({
+        queryKey: key,
+        staleTime: 0,
+        retry: false,
+        queryFn: async () => {
+          throw new ApiError('FORBIDDEN', 'No access', 403);
+        },
+      })
+      .catch(() => undefined);
+    await settle();
+    expect(client.getQueryState(key)?.status).toBe('error');
+    // … and what the device holds stays, as the answer it was.
+    expect(rows.get('["patients","me"]')?.query).toMatchObject({ state: { status: 'success', error: null } });
+    handle.stop();
   });
 });
 

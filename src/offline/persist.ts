@@ -23,15 +23,17 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { version as appVersion } from '../../package.json';
 import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
-import { ApiError } from '../api/http.ts';
+import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
+import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
 import { requestPersistentStorage, userDatabase, type PersistedQueryRow } from './engine/db.ts';
 import { noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
-/** Persisted answers older than this are dropped at restore: a week, the length of a session. */
-export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
-/** Cache changes are written at most this often (and at once when the page is hidden). */
-export const PERSIST_THROTTLE_MS = 1_000;
+/**
+ * Persisted answers older than this are dropped at restore: a week, the length of a session. Each
+ * query may be kept for less: keptOfflineFor (src/api/freshness.ts) says how long.
+ */
+export const PERSIST_MAX_AGE_MS = KEPT_FOR_SESSION;
 /** The app does not wait longer than this for the device's cache before fetching. */
 const RESTORE_TIMEOUT_MS = 3_000;
 const META_KEY = 'query-cache';
@@ -50,10 +52,21 @@ export function createPersistedQueryClient(maxAge: number = PERSIST_MAX_AGE_MS):
   return client;
 }
 
-/** Successful answers, except queries that opt out with `meta: { persist: false }` (blobs, secrets). */
+/**
+ * Every answer the cache holds, except queries that opt out with `meta: { persist: false }` (blobs,
+ * secrets). A query whose last refetch failed still holds its answer: it is kept, not forgotten.
+ */
 export function shouldPersistQuery(query: Query): boolean {
-  return query.state.status === 'success' && query.meta?.['persist'] !== false;
+  return query.state.data !== undefined && query.meta?.['persist'] !== false;
 }
+
+/** What is written for a query: its answer, as a settled success (a failed refetch is not kept). */
+function persistedState(query: DehydratedQuery): DehydratedQuery {
+  if (query.state.data === undefined) return query;
+  return { ...query, state: { ...query.state, status: 'success', error: null, fetchStatus: 'idle' } };
+}
+
+type DehydratedQuery = DehydratedState['queries'][number];
 
 export type PersistedMeta = { timestamp: number; buster: string };
 
@@ -89,8 +102,6 @@ export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
   };
 }
 
-type DehydratedQuery = DehydratedState['queries'][number];
-
 /**
  * A TanStack Persister that writes only what changed: each query is a row, rewritten when its data
  * changes and deleted when the cache lets it go, so a save costs what changed, not the whole cache.
@@ -109,7 +120,11 @@ export function createRowsPersister(
       for (const query of client.clientState.queries) {
         present.add(query.queryHash);
         if (written.get(query.queryHash) === query.state.dataUpdatedAt) continue;
-        put.push({ queryHash: query.queryHash, dataUpdatedAt: query.state.dataUpdatedAt, query });
+        put.push({
+          queryHash: query.queryHash,
+          dataUpdatedAt: query.state.dataUpdatedAt,
+          query: persistedState(query),
+        });
       }
       const remove = [...written.keys()].filter((hash) => !present.has(hash));
       await storage.write({ put, remove, meta: { timestamp: client.timestamp, buster: client.buster } });
@@ -119,9 +134,10 @@ export function createRowsPersister(
     async restoreClient() {
       const { meta, rows } = await storage.read();
       if (!meta) return undefined;
-      const oldest = now() - maxAge;
-      const kept = rows.filter((row) => row.dataUpdatedAt >= oldest);
-      const expired = rows.filter((row) => row.dataUpdatedAt < oldest).map((row) => row.queryHash);
+      const keptUntil = (row: PersistedQueryRow) =>
+        row.dataUpdatedAt + Math.min(maxAge, keptOfflineFor((row.query as DehydratedQuery).queryKey));
+      const kept = rows.filter((row) => keptUntil(row) >= now());
+      const expired = rows.filter((row) => keptUntil(row) < now()).map((row) => row.queryHash);
       if (expired.length > 0) await storage.write({ put: [], remove: expired, meta });
       written.clear();
       for (const row of kept) written.set(row.queryHash, row.dataUpdatedAt);
@@ -138,9 +154,11 @@ export function createRowsPersister(
   };
 }
 
-/** No answer at all (not an error status, not a cancelled request): the server cannot be reached. */
-function isNoAnswer(error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'NETWORK' && error.message !== 'Request aborted';
+/** A query that holds an answer and failed to refetch for want of a server goes back to that answer. */
+export function keepAnswer(query: Query): void {
+  const { state } = query;
+  if (state.data === undefined || state.status !== 'error' || !isNoAnswer(state.error)) return;
+  query.setState({ status: 'success', error: null, fetchStatus: 'idle' });
 }
 
 export type PersistHandle = {
@@ -156,26 +174,32 @@ export type PersistOptions = {
   userId: string;
   storage?: QueryCacheStorage;
   maxAge?: number;
-  throttleMs?: number;
   buster?: string;
 };
 
-/** Restores the user's cache into `queryClient`, then keeps writing its changes, throttled. */
+/**
+ * Restores the user's cache into `queryClient`, then writes each change as soon as it happens (an
+ * answer is on the device before the user can leave the screen that showed it), and once more when
+ * the page is hidden or closed. Changes in one tick are written together; a write waits for the one
+ * before it, and then takes everything up to that moment.
+ */
 export function persistQueryCache(queryClient: QueryClient, options: PersistOptions): PersistHandle {
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
-  const throttleMs = options.throttleMs ?? PERSIST_THROTTLE_MS;
   const buster = options.buster ?? persistBuster(options.userId);
   const persister = createRowsPersister(options.storage ?? dexieQueryCacheStorage(options.userId), { maxAge });
   const cache = queryClient.getQueryCache();
   let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queued = false;
   let saving: Promise<void> = Promise.resolve();
   let warned = false;
   let unsubscribeSaves: () => void = () => undefined;
 
   const save = () => {
+    if (queued || stopped) return saving;
+    queued = true;
     saving = saving
       .then(async () => {
+        queued = false;
         if (stopped) return;
         await persistQueryClientSave({
           queryClient,
@@ -190,25 +214,18 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
       });
     return saving;
   };
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    return save();
-  };
-  const scheduleSave = () => {
-    if (timer === undefined && !stopped) {
-      timer = setTimeout(() => {
-        timer = undefined;
-        void save();
-      }, throttleMs);
-    }
-  };
+  const flush = save;
 
-  // Whether requests get answers feeds the "Offline" indicator.
+  // Whether requests get answers feeds the "Offline" indicator. An answer on the device is not
+  // replaced by an error because the server could not be reached: the query goes back to its answer
+  // (still stale, so it is fetched again once the server answers), and the screen shows it as offline.
   const unsubscribeReachability = cache.subscribe((event) => {
     if (event.type !== 'updated') return;
     if (event.action.type === 'success') noteReachable();
-    else if (event.action.type === 'error' && isNoAnswer(event.action.error)) noteUnreachable();
+    else if (event.action.type === 'error' && isNoAnswer(event.action.error)) {
+      noteUnreachable();
+      keepAnswer(event.query);
+    }
   });
 
   const restore = persistQueryClientRestore({ queryClient, persister, maxAge, buster }).catch((error: unknown) => {
@@ -219,11 +236,13 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
   void restore.then(() => {
     if (stopped) return;
     unsubscribeSaves = cache.subscribe((event) => {
-      if (event.type === 'added' || event.type === 'removed') scheduleSave();
+      if (event.type === 'added' || event.type === 'removed') void save();
       else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState')) {
-        scheduleSave();
+        void save();
       }
     });
+    // What was answered while the device's cache was being read.
+    void save();
   });
 
   const onPageHide = () => void flush();
@@ -241,7 +260,6 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
     flush,
     stop() {
       stopped = true;
-      clearTimeout(timer);
       unsubscribeSaves();
       unsubscribeReachability();
       if (hasWindow) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messageOf } from '../api/http.ts';
+import { isNoAnswer, messageOf } from '../api/http.ts';
 import { Button } from './Button.tsx';
 
 /** "Loading appointments…" with a spinner, announced politely; `inline` is the small one inside a card. */
@@ -18,12 +18,19 @@ export function Loading({ what, inline = false }: { what: string; inline?: boole
   );
 }
 
-/** Why something did not load (the server's words) and the one thing to do about it: try again. */
+/** What a screen says when its data is neither on the device nor reachable. */
+export const NOT_AVAILABLE_OFFLINE = 'Not available offline yet: open this page once while online';
+
+/**
+ * Why something did not load (the server's words) and the one thing to do about it: try again.
+ * Without a server to ask, this is data never seen on this device (what was seen shows from the
+ * device instead, marked offline), and it says so.
+ */
 export function LoadError({ what, error, retry }: { what: string; error: unknown; retry: () => void }) {
   return (
     <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
       <span>
-        Could not load {what}: {messageOf(error)}
+        {isNoAnswer(error) ? `${NOT_AVAILABLE_OFFLINE} (${what}).` : `Could not load ${what}: ${messageOf(error)}`}
       </span>
       <Button size="sm" variant="danger" buttonStyle="outline" onClick={retry}>
         Try again

@@ -14,6 +14,7 @@ import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { NeedsPatientProfile } from './parts.tsx';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 
 type Kind = 'doctors' | 'hospitals';
 type Found = { kind: 'doctors'; page: DirectoryPage<Doctor> } | { kind: 'hospitals'; page: DirectoryPage<Hospital> };
@@ -39,6 +40,7 @@ export function FindProviderScreen() {
       <h1 id={titleId} className="text-2xl font-bold tracking-tight">
         Book an appointment
       </h1>
+      <OfflineNotice />
       {user?.referenceId ? <FindProvider /> : <NeedsPatientProfile />}
     </section>
   );

@@ -25,6 +25,7 @@ import { ProfileCard } from './profileParts.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 
 /** /profile for a patient: "Complete your profile" until there is one, then "My Profile" with an edit form. */
 export function PatientProfileScreen() {
@@ -318,6 +319,7 @@ function MyPatientProfile() {
           )}
         </div>
       </header>
+      <OfflineNotice />
       {editing ? (
         <PatientForm
           initial={draftOf(p)}

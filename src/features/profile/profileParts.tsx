@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import type { z } from 'zod';
 import { VERIFICATION_STATUS_LABELS, type VerificationStatus } from '../../../domain/enums.ts';
 import { messageOf } from '../../api/http.ts';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { CheckboxGroup } from '../../ui/form/CheckboxGroup.tsx';
 import { MultiSelect } from '../../ui/form/MultiSelect.tsx';
@@ -22,14 +23,17 @@ import {
 
 export function ProfileHeader({ id, name, status }: { id: string; name: string; status: VerificationStatus }) {
   return (
-    <header className="flex flex-wrap items-center gap-3">
-      <h1 id={id} className="text-2xl font-bold tracking-tight">
-        {name}
-      </h1>
-      <StatusBadge tone={status === 'VERIFIED' ? 'success' : 'warning'}>
-        {VERIFICATION_STATUS_LABELS[status]}
-      </StatusBadge>
-    </header>
+    <>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 id={id} className="text-2xl font-bold tracking-tight">
+          {name}
+        </h1>
+        <StatusBadge tone={status === 'VERIFIED' ? 'success' : 'warning'}>
+          {VERIFICATION_STATUS_LABELS[status]}
+        </StatusBadge>
+      </header>
+      <OfflineNotice />
+    </>
   );
 }
 

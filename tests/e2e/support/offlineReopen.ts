@@ -1,0 +1,71 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { goOffline, goOnline, waitForControllingWorker } from './offlineQueue.ts';
+import { apiSession, useSession } from './sessions.ts';
+
+/** A screen that reads data: who opens it, where, and a text of its data that must show. */
+export type ReopenedScreen = { email: string; path: string; shows: string | RegExp };
+
+/** The words of a failed load (LoadError, DataTable) and of a list never opened on this device. */
+const ERROR_WORDS = /Could not load|Not available offline yet|have not been opened on this device/;
+
+/** Expects `shows` in the page's main area, marked "Offline — last updated {time}", and no error. */
+export async function expectShownOffline(page: Page, shows: string | RegExp) {
+  const main = page.locator('main');
+  await expect(main.getByText(shows).first()).toBeVisible();
+  await expect(
+    main
+      .getByRole('status')
+      .filter({ hasText: /^Offline — last updated / })
+      .first(),
+  ).toBeVisible();
+  // A refetch that finds no server must not turn what shows into an error, even after its retry.
+  await page.waitForTimeout(1_500);
+  await expect(main.getByText(shows).first()).toBeVisible();
+  await expect(main.getByText(ERROR_WORDS)).toHaveCount(0);
+}
+
+/**
+ * The offline-reopen check every data screen passes: for each account, opens its screens online,
+ * closes the context's pages (as closing the app does), cuts the page's and the service worker's
+ * network, opens every screen again and expects its data, marked offline, and no error.
+ */
+export async function expectScreensReopenOffline(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  screens: readonly ReopenedScreen[],
+) {
+  const emails = [...new Set(screens.map((screen) => screen.email))];
+  for (const email of emails) {
+    const mine = screens.filter((screen) => screen.email === email);
+    const context = await browser.newContext();
+    try {
+      await useSession(context, baseURL, await apiSession(request, email));
+      const online = await context.newPage();
+      for (const { path, shows } of mine) {
+        await test.step(`${email} opens ${path} online`, async () => {
+          await online.goto(path);
+          await expect(online.locator('main').getByText(shows).first()).toBeVisible();
+        });
+      }
+      await waitForControllingWorker(online);
+      for (const page of context.pages()) {
+        const closed = page.waitForEvent('close');
+        await page.close({ runBeforeUnload: true });
+        await closed;
+      }
+
+      await goOffline(context);
+      const reopened = await context.newPage();
+      for (const { path, shows } of mine) {
+        await test.step(`${email} reopens ${path} offline`, async () => {
+          await reopened.goto(path);
+          await expectShownOffline(reopened, shows);
+        });
+      }
+      await goOnline(context);
+    } finally {
+      await context.close();
+    }
+  }
+}
