@@ -283,9 +283,8 @@ export function usePersistedQueryClient(userId: string): { queryClient: QueryCli
     const handle = persistQueryCache(queryClient, { userId });
     void handle.restored.then(() => {
       if (!active) return;
-      // What the device kept shows at once, and is fetched again as soon as the server answers: it may
-      // be older than its time says (the last second before the page closed is not always written, and
-      // realtime events missed while closed are not in it). Offline, the fetch waits and it stays.
+      // What the device kept shows at once, and is fetched again as soon as the server answers: realtime
+      // events missed while the app was closed are not in it. Offline, the fetch waits and it stays.
       void queryClient.invalidateQueries({ refetchType: 'none' });
       setRestoredFor(userId);
     });
