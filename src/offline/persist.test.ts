@@ -7,6 +7,7 @@ import {
   PERSIST_MAX_AGE_MS,
   createPersistedQueryClient,
   createRowsPersister,
+  lastFetchFailed,
   offlineLabel,
   persistBuster,
   persistQueryCache,
@@ -224,6 +225,16 @@ describe('writing the cache while the app runs', () => {
     expect(rows.get('["patients","me"]')?.query).toMatchObject({
       state: { status: 'success', data: { name: 'Asha' } },
     });
+    // The failure is still known to a screen that must tell it.
+    const kept = client.getQueryState(key)!;
+    expect(
+      lastFetchFailed({ isError: false, errorUpdatedAt: kept.errorUpdatedAt, dataUpdatedAt: kept.dataUpdatedAt }),
+    ).toBe(true);
+    await client.fetchQuery({ queryKey: key, staleTime: 0, queryFn: async () => ({ name: 'Asha R' }) });
+    const fresh = client.getQueryState(key)!;
+    expect(
+      lastFetchFailed({ isError: false, errorUpdatedAt: fresh.errorUpdatedAt, dataUpdatedAt: fresh.dataUpdatedAt }),
+    ).toBe(false);
 
     // A refusal from the server is an answer: it shows as the error it is.
     await client

@@ -161,6 +161,15 @@ export function keepAnswer(query: Query): void {
   query.setState({ status: 'success', error: null, fetchStatus: 'idle' });
 }
 
+/**
+ * Whether the last fetch of a query failed, including one that went back to the answer on the device
+ * (`keepAnswer`): a screen that must say a fetch failed (SPEC §8's notification toast) asks this, not
+ * `isError`, which is false again once the kept answer shows.
+ */
+export function lastFetchFailed(result: { isError: boolean; errorUpdatedAt: number; dataUpdatedAt: number }): boolean {
+  return result.isError || result.errorUpdatedAt > result.dataUpdatedAt;
+}
+
 export type PersistHandle = {
   /** Settles once the device's cache is in the client (or could not be read, or took too long). */
   restored: Promise<void>;

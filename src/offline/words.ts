@@ -81,3 +81,6 @@ export function toneClass(tone: StateTone): string {
 export function pendingCountText(count: number): string {
   return `${count} ${count === 1 ? 'change' : 'changes'} waiting to be sent`;
 }
+
+/** Why a button for an action the server must do at once is disabled offline (NeedsConnection.tsx). */
+export const NEEDS_CONNECTION = 'Offline: this needs a connection and is available again when you are back online.';

@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_DOCTOR_ID, bookOffline, goOffline, indiaDate, waitForControllingWorker } from './support/offlineQueue.ts';
 import { expectScreensReopenOffline, expectShownOffline, type ReopenedScreen } from './support/offlineReopen.ts';
-import { apiSession, useSession } from './support/sessions.ts';
+import { bell, panel, sendNotification } from './support/notifications.ts';
+import { NEEDS_CONNECTION } from '../../src/offline/words.ts';
+import { apiSession, bearer, useSession } from './support/sessions.ts';
 
 /**
  * Every screen that reads data, for every role: seen once online, it opens after the app is closed,
@@ -106,11 +108,121 @@ test('a list opened just before a reload is kept, through every reload that foll
   }
 });
 
+/** The page of the appointment with `reason` in the account's list (`scope`: patient, doctor, hospital). */
+async function appointmentPage(request: APIRequestContext, email: string, scope: string, reason: string) {
+  const session = await apiSession(request, email);
+  const res = await request.get(`/api/appointments/${scope}?limit=100`, { headers: bearer(session.token) });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { data } = (await res.json()) as { data: { appointments: Array<{ id: string; reason: string }> } };
+  const found = data.appointments.find((appointment) => appointment.reason === reason);
+  expect(found, `an appointment "${reason}" for ${email}`).toBeDefined();
+  return `/appointments/${found!.id}`;
+}
+
 test('every data screen of every role opens after the app is closed, with no network', async ({
   browser,
   request,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
-  await expectScreensReopenOffline(browser, request, baseURL!, DATA_SCREENS);
+  test.setTimeout(360_000);
+  const patient = await apiSession(request, 'patient@caremesh.test');
+  const details: ReopenedScreen[] = [
+    {
+      email: 'patient@caremesh.test',
+      path: await appointmentPage(request, 'patient@caremesh.test', 'patient', 'Follow-up on blood pressure readings'),
+      shows: 'Follow-up on blood pressure readings',
+    },
+    {
+      email: 'doctor@caremesh.test',
+      path: await appointmentPage(request, 'doctor@caremesh.test', 'doctor', 'Chest discomfort after meals'),
+      shows: 'Chest discomfort after meals',
+    },
+    {
+      email: 'hospital@caremesh.test',
+      path: await appointmentPage(request, 'hospital@caremesh.test', 'hospital', 'Chest discomfort after meals'),
+      shows: 'Chest discomfort after meals',
+    },
+    { email: 'doctor@caremesh.test', path: `/people/${patient.user.id}`, shows: 'Priya Sharma' },
+  ];
+  await expectScreensReopenOffline(browser, request, baseURL!, [...DATA_SCREENS, ...details]);
+});
+
+test('the notification centre opens offline with what it showed, and says the fresh list could not be fetched', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await apiSession(request, 'admin@caremesh.test');
+  const patient = await apiSession(request, 'patient@caremesh.test');
+  const title = `Lab slot moved (${Date.now()})`;
+  await sendNotification(request, admin, patient.user.id, { title, message: 'Your sample pickup is now at 9:30 AM.' });
+  const context = await browser.newContext();
+  try {
+    await useSession(context, baseURL!, patient);
+    const page = await context.newPage();
+    await page.goto('/profile');
+    await bell(page).click();
+    await expect(panel(page).getByText(title)).toBeVisible();
+    await waitForControllingWorker(page);
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+
+    await goOffline(context);
+    const reopened = await context.newPage();
+    await reopened.goto('/profile');
+    await expectShownOffline(reopened, 'Hypothyroidism');
+    await bell(reopened).click();
+    await expect(panel(reopened).getByText(title)).toBeVisible();
+    await expect(
+      panel(reopened).getByText('Failed to fetch notifications: showing what this device kept.'),
+    ).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test('offline, actions that need the server are disabled and say why; queued ones stay enabled', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const doctorPage = await appointmentPage(request, 'doctor@caremesh.test', 'doctor', 'Chest discomfort after meals');
+  const context = await browser.newContext();
+  try {
+    await useSession(context, baseURL!, await apiSession(request, 'doctor@caremesh.test'));
+    const page = await context.newPage();
+    await page.goto(doctorPage);
+    const actions = page.getByRole('group', { name: 'Actions' });
+    await expect(actions.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    await expect(page.getByText(NEEDS_CONNECTION)).toHaveCount(0);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    await expect(page.getByRole('button', { name: 'Save details' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(doctorPage);
+    await expect(actions.getByRole('button', { name: 'Accept' })).toBeEnabled();
+    await waitForControllingWorker(page);
+
+    await goOffline(context);
+    await page.reload();
+    await expectShownOffline(page, 'Chest discomfort after meals');
+    const accept = actions.getByRole('button', { name: 'Accept' });
+    await expect(accept).toBeDisabled();
+    await expect(accept).toHaveAccessibleDescription(NEEDS_CONNECTION);
+    // A message is kept in the outbox: sending stays possible.
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+
+    // A profile edit is kept in the form; saving it waits for a connection, and says so.
+    await page.goto('/profile');
+    await expectShownOffline(page, 'MHMC-2011-07731');
+    await page.getByRole('button', { name: 'Edit details' }).click();
+    const save = page.getByRole('button', { name: 'Save details' });
+    await expect(save).toBeDisabled();
+    await expect(save).toHaveAccessibleDescription(NEEDS_CONNECTION);
+  } finally {
+    await context.close();
+  }
 });

@@ -14,6 +14,7 @@ import { useAuth } from '../../session/AuthContext.ts';
 import { PendingChangeNote } from '../../offline/OfflineMarks.tsx';
 import { refusalAsApiError, savedMessage, type SavedReason } from '../../offline/submit.ts';
 import { isOnline } from '../../offline/useOnline.ts';
+import { useNeedsConnection } from '../../offline/NeedsConnection.tsx';
 import type { ButtonSize } from '../../ui/buttonClassName.ts';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -127,6 +128,8 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
   // A change to this appointment not sent yet: no other action until it is (or the user decides).
   const waiting = useWaitingChangeFor(appointment.id);
   const blocked = waiting !== null && waiting.state !== 'conflict';
+  // The actions the outbox cannot keep are disabled offline, and say why.
+  const server = useNeedsConnection();
   const [dialog, setDialog] = useState<DialogAction | 'DELETE' | null>(null);
   const [reason, setReason] = useState('');
   const [date, setDate] = useState('');
@@ -221,6 +224,7 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
   const actions = shownActions(appointment);
   if (actions.length === 0 && !waiting) return null;
   const busyWith = mutation.isPending ? mutation.variables.action : null;
+  const needsServer = (action: string) => server.offline && !isQueuedAction(action as Run['action']);
 
   return (
     <>
@@ -246,7 +250,8 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
                 action === 'ACCEPT' || action === 'CONFIRM' || action === 'ACCEPT_RESCHEDULE' ? 'filled' : 'outline'
               }
               loading={busyWith === action}
-              disabled={mutation.isPending || blocked}
+              disabled={mutation.isPending || blocked || needsServer(action)}
+              aria-describedby={needsServer(action) ? server.describedBy : undefined}
               onClick={() => {
                 if (action === 'DELETE' || (ASKS_FIRST as readonly string[]).includes(action)) {
                   open(action as DialogAction | 'DELETE');
@@ -258,6 +263,7 @@ export function AppointmentActions({ appointment, size = 'sm', onDeleted }: Appo
               {actionLabel(action)}
             </Button>
           ))}
+          {actions.some(needsServer) && <div className="basis-full">{server.note}</div>}
         </div>
       )}
 

@@ -16,6 +16,7 @@ import { Button } from '../../ui/Button.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { useNeedsConnection } from '../../offline/NeedsConnection.tsx';
 
 /** Enough for a picker: the server's page limit. */
 const MY_DOCUMENTS_LIMIT = 100;
@@ -31,6 +32,8 @@ export function SharedDocuments({ appointment, viewer }: { appointment: Appointm
     ...getAppointmentDocumentsQueryOptions(appointment.id, appointment.status),
   });
   const isPatient = viewer === 'patient';
+  // Sharing and stopping need the server at once; offline, both say so.
+  const server = useNeedsConnection();
 
   return (
     <section aria-labelledby={titleId} className="card border border-base-300 bg-base-100">
@@ -49,8 +52,14 @@ export function SharedDocuments({ appointment, viewer }: { appointment: Appointm
           <LoadError what="the shared documents" error={shared.error} retry={() => void shared.refetch()} />
         ) : (
           <>
+            {isPatient && server.note}
             {isPatient && (
-              <ShareForm appointment={appointment} sharedIds={shared.data.documents.map((doc) => doc.id)} />
+              <ShareForm
+                appointment={appointment}
+                sharedIds={shared.data.documents.map((doc) => doc.id)}
+                offline={server.offline}
+                describedBy={server.describedBy}
+              />
             )}
             {shared.data.documents.length === 0 ? (
               <p className="text-sm text-base-content/70">
@@ -64,7 +73,14 @@ export function SharedDocuments({ appointment, viewer }: { appointment: Appointm
             ) : (
               <ul className="divide-y divide-base-300" aria-label="Documents shared with this visit">
                 {shared.data.documents.map((doc) => (
-                  <SharedDocumentRow key={doc.id} appointmentId={appointment.id} document={doc} isPatient={isPatient} />
+                  <SharedDocumentRow
+                    key={doc.id}
+                    appointmentId={appointment.id}
+                    document={doc}
+                    isPatient={isPatient}
+                    offline={server.offline}
+                    describedBy={server.describedBy}
+                  />
                 ))}
               </ul>
             )}
@@ -75,7 +91,14 @@ export function SharedDocuments({ appointment, viewer }: { appointment: Appointm
   );
 }
 
-function ShareForm({ appointment, sharedIds }: { appointment: Appointment; sharedIds: string[] }) {
+type ServerOnly = { offline: boolean; describedBy: string | undefined };
+
+function ShareForm({
+  appointment,
+  sharedIds,
+  offline,
+  describedBy,
+}: { appointment: Appointment; sharedIds: string[] } & ServerOnly) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const selectId = useId();
@@ -138,7 +161,13 @@ function ShareForm({ appointment, sharedIds }: { appointment: Appointment; share
           ))}
         </select>
       </label>
-      <Button type="submit" size="md" loading={share.isPending} isDisabled={!selected}>
+      <Button
+        type="submit"
+        size="md"
+        loading={share.isPending}
+        isDisabled={!selected || offline}
+        aria-describedby={describedBy}
+      >
         Share
       </Button>
     </form>
@@ -149,11 +178,13 @@ function SharedDocumentRow({
   appointmentId,
   document: doc,
   isPatient,
+  offline,
+  describedBy,
 }: {
   appointmentId: string;
   document: SharedDocument;
   isPatient: boolean;
-}) {
+} & ServerOnly) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
@@ -199,6 +230,8 @@ function SharedDocumentRow({
             buttonStyle="outline"
             variant="danger"
             loading={unshare.isPending}
+            disabled={offline}
+            aria-describedby={describedBy}
             aria-label={`Stop sharing ${doc.title}`}
             onClick={() => unshare.mutate()}
           >

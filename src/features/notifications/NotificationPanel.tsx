@@ -15,6 +15,7 @@ import { NotificationSettings } from './NotificationSettings.tsx';
 import { PushOptIn } from './PushOptIn.tsx';
 import { useNotificationActions, useNotificationList } from './actions.ts';
 import { NOTIFICATION_ERRORS, useUnreadCount } from './queries.ts';
+import { lastFetchFailed } from '../../offline/persist.ts';
 
 export type PanelProps = {
   /** Closes the panel; focus goes back to the bell unless the user went somewhere else. */
@@ -122,12 +123,14 @@ function NotificationList({ onClose }: PanelProps) {
   const typeSelectId = useId();
 
   // SPEC §8: a failed fetch shows the red "Error" toast (once per failure, after the one retry).
+  // A list kept on the device still shows when the fetch fails, and the failure is still told.
+  const failed = lastFetchFailed(list);
   const toastedFailure = useRef(0);
   useEffect(() => {
-    if (!list.isError || list.errorUpdatedAt === toastedFailure.current) return;
+    if (!failed || list.errorUpdatedAt === toastedFailure.current) return;
     toastedFailure.current = list.errorUpdatedAt;
     toast.error(NOTIFICATION_ERRORS.fetch);
-  }, [list.isError, list.errorUpdatedAt, toast]);
+  }, [failed, list.errorUpdatedAt, toast]);
 
   const open = (notification: Notification) => {
     if (notification.status === 'Sent') markOne.mutate(notification.id);
@@ -214,7 +217,7 @@ function NotificationList({ onClose }: PanelProps) {
               </div>
             ))}
           </div>
-        ) : list.isError && items.length === 0 ? (
+        ) : failed && items.length === 0 ? (
           <div className="flex flex-col items-center gap-3 px-4 py-10 text-center text-sm">
             <p>{NOTIFICATION_ERRORS.fetch}.</p>
             <button type="button" className="btn btn-outline btn-sm" onClick={() => void list.refetch()}>
@@ -240,7 +243,7 @@ function NotificationList({ onClose }: PanelProps) {
           </div>
         ) : (
           <>
-            {list.isError && (
+            {failed && (
               // What the device kept shows; the fresh list could not be fetched.
               <div className="flex flex-wrap items-center justify-between gap-2 border-b border-base-300 bg-base-200 px-4 py-2 text-sm">
                 <p>{NOTIFICATION_ERRORS.fetch}: showing what this device kept.</p>

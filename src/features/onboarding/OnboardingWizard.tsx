@@ -18,6 +18,7 @@ import { TextField, type TextFieldProps } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useDraft } from './useDraft.ts';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 /** What every organisation's address step holds, flat in the draft. */
 export const PLACE_DRAFT = { ...EMPTY_ADDRESS, phone: '', email: '', latitude: '', longitude: '' };
@@ -285,9 +286,9 @@ export function OnboardingWizard<D extends Draft, S extends z.ZodType>(props: On
             {step < last ? (
               <Button type="submit">Next</Button>
             ) : (
-              <Button loading={busy} loadingText="Submitting…" onClick={() => void submit()}>
+              <OnlineButton loading={busy} loadingText="Submitting…" onClick={() => void submit()}>
                 {props.submitLabel}
-              </Button>
+              </OnlineButton>
             )}
           </div>
         </div>

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { humanizeRole } from '../../../domain/rules/roles.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
-import { getPublicUserQueryOptions } from '../../api/users.ts';
+import { getPublicUserQueryOptions, userKeys } from '../../api/users.ts';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 
@@ -23,15 +25,10 @@ export function PersonScreen() {
       <h1 id="person-title" className="text-2xl font-bold tracking-tight">
         Agent Profile
       </h1>
-      {!isSelf && other.isPending && (
-        <div role="status" className="flex items-center gap-2 text-base-content/70">
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading…
-        </div>
-      )}
+      <OfflineNotice queryKey={isSelf ? undefined : userKeys.publicUser(id)} />
+      {!isSelf && other.isPending && <Loading what="the profile" />}
       {!isSelf && other.isError && (
-        <div role="alert" className="alert alert-error alert-soft">
-          We could not load this profile. Check your connection and try again.
-        </div>
+        <LoadError what="this profile" error={other.error} retry={() => void other.refetch()} />
       )}
       {!isSelf && other.isSuccess && !other.data && (
         <div role="status" className="alert alert-soft">

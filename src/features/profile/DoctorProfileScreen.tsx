@@ -17,7 +17,6 @@ import { type Doctor, doctorKeys, doctorsApi, getMyDoctorQueryOptions } from '..
 import { getHospitalQueryOptions } from '../../api/hospitals.ts';
 import { messageOf } from '../../api/http.ts';
 import { useAuth } from '../../session/AuthContext.ts';
-import { Button } from '../../ui/Button.tsx';
 import { AddressFields, EMPTY_ADDRESS, addressOf, type AddressKey } from '../../ui/form/AddressFields.tsx';
 import { CheckboxGroup } from '../../ui/form/CheckboxGroup.tsx';
 import { apiErrorsToFields, focusFirstInvalid, issuesToErrors } from '../../ui/form/fieldErrors.ts';
@@ -30,6 +29,7 @@ import { EditableDetails, ProfileHeader, labelList } from './profileParts.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 /** /profile for a doctor: the profile form until there is one, then the profile. */
 export function DoctorProfileScreen() {
@@ -313,9 +313,9 @@ function CompleteDoctorProfile() {
           </div>
         </div>
         <div className="flex justify-end">
-          <Button type="submit" loading={busy} loadingText="Saving…">
+          <OnlineButton type="submit" loading={busy} loadingText="Saving…">
             Save profile
-          </Button>
+          </OnlineButton>
         </div>
       </form>
     </section>

@@ -26,7 +26,6 @@ import {
   getMyDiagnosticsQueryOptions,
 } from '../../api/diagnostics.ts';
 import { ApiError } from '../../api/http.ts';
-import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import type { DetailsFieldSpecs } from './detailsDraft.ts';
@@ -41,6 +40,7 @@ import {
 import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 const testLabel = (test: string) => (DIAGNOSTIC_TEST_TYPE_LABELS as Readonly<Record<string, string>>)[test] ?? test;
 
@@ -203,9 +203,9 @@ function ResultsTurnaround({ centre }: { centre: DiagnosticsProfile }) {
             ))}
           </div>
           <div>
-            <Button type="submit" loading={save.isPending}>
+            <OnlineButton type="submit" loading={save.isPending}>
               Save turnaround
-            </Button>
+            </OnlineButton>
           </div>
         </form>
       )}
@@ -287,9 +287,9 @@ function StaffingExpertise({ centre }: { centre: DiagnosticsProfile }) {
           error={expertiseError}
         />
         <div>
-          <Button type="submit" loading={save.isPending}>
+          <OnlineButton type="submit" loading={save.isPending}>
             Save staffing
-          </Button>
+          </OnlineButton>
         </div>
       </form>
     </ProfileCard>

@@ -12,6 +12,7 @@ import { EditableDetails, ProfileHeader, labelList, useProfileMutation } from '.
 import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
@@ -175,9 +176,9 @@ function Departments({ hospital }: { hospital: HospitalProfile }) {
             className="grow"
           />
           <TextField label="Floor" value={floor} onChange={(e) => setFloor(e.target.value)} className="sm:w-28" />
-          <Button type="submit" loading={add.isPending}>
+          <OnlineButton type="submit" loading={add.isPending}>
             Add department
-          </Button>
+          </OnlineButton>
         </form>
       </div>
     </section>
@@ -261,9 +262,9 @@ function EmergencyContacts({ hospital }: { hospital: HospitalProfile }) {
             onChange={(e) => setPhone(e.target.value)}
             error={errors.phone}
           />
-          <Button type="submit" loading={add.isPending}>
+          <OnlineButton type="submit" loading={add.isPending}>
             Add contact
-          </Button>
+          </OnlineButton>
         </form>
       </div>
     </section>

@@ -3,8 +3,8 @@ import { WEEKDAYS, WEEKDAY_LABELS, type Weekday } from '../../../domain/enums.ts
 import { openingHoursPatchBody, type OpeningHoursPatch } from '../../../domain/schemas/pharmacies.ts';
 import { ApiError } from '../../api/http.ts';
 import { pharmaciesApi, pharmacyKeys, type PharmacyProfile } from '../../api/pharmacies.ts';
-import { Button } from '../../ui/Button.tsx';
 import { ProfileCard, issuesByPath, useProfileMutation } from './profileParts.tsx';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 type Mode = 'hours' | 'open24' | 'closed' | 'unset';
 type DayState = { mode: Mode; open: string; close: string };
@@ -170,9 +170,9 @@ export function OpeningHoursEditor({ pharmacy }: { pharmacy: PharmacyProfile }) 
           </p>
         )}
         <div>
-          <Button type="submit" loading={save.isPending}>
+          <OnlineButton type="submit" loading={save.isPending}>
             Save opening hours
-          </Button>
+          </OnlineButton>
         </div>
       </form>
     </ProfileCard>

@@ -26,6 +26,7 @@ import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 /** /profile for a patient: "Complete your profile" until there is one, then "My Profile" with an edit form. */
 export function PatientProfileScreen() {
@@ -214,9 +215,9 @@ function PatientForm({
             Cancel
           </Button>
         )}
-        <Button type="submit" loading={busy} loadingText="Saving…">
+        <OnlineButton type="submit" loading={busy} loadingText="Saving…">
           {submitLabel}
-        </Button>
+        </OnlineButton>
       </div>
     </form>
   );

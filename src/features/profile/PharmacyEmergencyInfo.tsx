@@ -2,9 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { emergencyInfoBody } from '../../../domain/schemas/pharmacies.ts';
 import { ApiError } from '../../api/http.ts';
 import { pharmaciesApi, pharmacyKeys, type PharmacyProfile } from '../../api/pharmacies.ts';
-import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { ProfileCard, issuesByPath, optional, useProfileMutation } from './profileParts.tsx';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 /** What a pharmacy tells people in an emergency: whether it is open around the clock, a number and instructions. */
 export function EmergencyInfo({ pharmacy }: { pharmacy: PharmacyProfile }) {
@@ -80,9 +80,9 @@ export function EmergencyInfo({ pharmacy }: { pharmacy: PharmacyProfile }) {
           )}
         </div>
         <div>
-          <Button type="submit" loading={save.isPending}>
+          <OnlineButton type="submit" loading={save.isPending}>
             Save emergency info
-          </Button>
+          </OnlineButton>
         </div>
       </form>
     </ProfileCard>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { ProfileCard, issuesByPath, optional, useProfileMutation } from './profileParts.tsx';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 type PharmacistInput = { name: string; registrationNumber: string; phone: string; email: string };
 const emptyPharmacist: PharmacistInput = { name: '', registrationNumber: '', phone: '', email: '' };
@@ -188,9 +189,9 @@ function PharmacistForm({
         error={errors.email}
       />
       <div className="flex gap-2 sm:col-span-2">
-        <Button type="submit" loading={pharmacist ? update.isPending : add.isPending}>
+        <OnlineButton type="submit" loading={pharmacist ? update.isPending : add.isPending}>
           {pharmacist ? 'Save pharmacist' : 'Add pharmacist'}
-        </Button>
+        </OnlineButton>
         {pharmacist && (
           <Button buttonStyle="outline" variant="neutral" onClick={onDone}>
             Cancel

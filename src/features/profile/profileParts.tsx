@@ -20,6 +20,7 @@ import {
   type DetailsDraftOf,
   type DetailsFieldSpecs,
 } from './detailsDraft.ts';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 export function ProfileHeader({ id, name, status }: { id: string; name: string; status: VerificationStatus }) {
   return (
@@ -321,9 +322,9 @@ export function EditableDetails<S extends DetailsFieldSpecs, Schema extends z.Zo
               <Button buttonStyle="ghost" disabled={save.isPending} onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit" loading={save.isPending} loadingText="Saving…">
+              <OnlineButton type="submit" loading={save.isPending} loadingText="Saving…">
                 Save details
-              </Button>
+              </OnlineButton>
             </div>
           </form>
         ) : (

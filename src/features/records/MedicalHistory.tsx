@@ -6,7 +6,6 @@ import { todayInIndia } from '../../../domain/rules/time.ts';
 import { medicalHistoryBody } from '../../../domain/schemas/patients.ts';
 import { messageOf } from '../../api/http.ts';
 import { getMedicalHistoryQueryOptions, patientKeys, patientsApi } from '../../api/patients.ts';
-import { Button } from '../../ui/Button.tsx';
 import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
 import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
@@ -15,6 +14,7 @@ import { useToast } from '../../ui/toast/index.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { PAGE_SIZE, usePageParam } from './usePageParam.ts';
+import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 
 const EMPTY_ENTRY = { condition: '', diagnosedOn: '', severity: '', notes: '' };
 
@@ -115,9 +115,9 @@ export function MedicalHistory({ patientId }: { patientId: string }) {
             )}
           </div>
           <div className="sm:col-span-3">
-            <Button type="submit" loading={busy} loadingText="Adding…">
+            <OnlineButton type="submit" loading={busy} loadingText="Adding…">
               Add entry
-            </Button>
+            </OnlineButton>
           </div>
         </form>
         {history.isPending ? (

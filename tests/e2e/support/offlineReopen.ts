@@ -46,6 +46,8 @@ export async function expectScreensReopenOffline(
         await test.step(`${email} opens ${path} online`, async () => {
           await online.goto(path);
           await expect(online.locator('main').getByText(shows).first()).toBeVisible();
+          // Every part of the screen (a detail's conversation, its shared documents) has its answer.
+          await online.waitForLoadState('networkidle');
         });
       }
       await waitForControllingWorker(online);
