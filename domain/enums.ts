@@ -839,6 +839,18 @@ export const ONBOARDING_REQUIRED_ACTION_LABELS = labelsFor(ONBOARDING_REQUIRED_A
   NONE: 'No action needed',
 });
 
+/**
+ * What a reviewer did about a registration number (after CMS's Provider Screening Module): a registry
+ * looked up and matching, looked up and not matching, or not looked up — said plainly, never implied.
+ */
+export const REGISTRY_CHECKS = ['NOT_CHECKED', 'CHECKED_MATCHES', 'CHECKED_DOES_NOT_MATCH'] as const;
+export type RegistryCheck = (typeof REGISTRY_CHECKS)[number];
+export const REGISTRY_CHECK_LABELS: Record<RegistryCheck, string> = {
+  NOT_CHECKED: 'Not checked against a registry',
+  CHECKED_MATCHES: 'Checked: matches the registry',
+  CHECKED_DOES_NOT_MATCH: 'Checked: does not match the registry',
+};
+
 export const EXPIRY_URGENCIES = ['EXPIRED', 'CRITICAL', 'WARNING', 'NOTICE', 'EARLY_NOTICE'] as const;
 export type ExpiryUrgency = (typeof EXPIRY_URGENCIES)[number];
 export const EXPIRY_URGENCY_LABELS = labelsFor(EXPIRY_URGENCIES);
