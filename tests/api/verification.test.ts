@@ -8,6 +8,7 @@ import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.
 import { bearer, newAccount } from './support/accounts.ts';
 import { PUNE_ADDRESS, newAdmin } from './support/directory.ts';
 import { onboard, type Org } from './support/organisations.ts';
+import { connectSocket, join, nextEvent } from './support/appointments.ts';
 import { issuePaths, json, signedRequests } from './support/requests.ts';
 
 const PNG = Buffer.from(
@@ -245,6 +246,37 @@ describe('uploading a paper', () => {
     expect((await json(again)).message).toMatch(/replace it/);
   });
 
+  it('sends a paper queued on the device once, however often the device repeats it', async () => {
+    const key = crypto.randomUUID();
+    const send = () =>
+      t.request('/api/verification/documents/upload', {
+        method: 'POST',
+        headers: { ...bearer(hospital.token), 'idempotency-key': key },
+        body: paperForm({
+          documentType: 'TRADE_LICENSE',
+          documentNumber: 'PMC-TL-5521',
+          issuingAuthority: 'Municipal corporation',
+          issueDate: addDays(today, -30),
+          expiryDate: addDays(today, 300),
+        }),
+      });
+    const [first, second] = [await send(), await send()];
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect((await json(second)).data.id).toBe((await json(first)).data.id);
+    const history = (
+      await json(await get('/api/verification/documents/history?documentType=TRADE_LICENSE', hospital.token))
+    ).data;
+    expect(history.documents).toHaveLength(1);
+    expect(
+      (
+        await t.request('/api/verification/documents/TRADE_LICENSE', {
+          method: 'DELETE',
+          headers: bearer(hospital.token),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it('serves its files to the provider and admins only, as what they are, never to be sniffed', async () => {
     const file = item(await mine(hospital.token), 'CLINICAL_ESTABLISHMENT_REGISTRATION').document.files[1];
     const own = await get(`/api/verification/files/${file.id}`, hospital.token);
@@ -328,7 +360,10 @@ describe('the admin’s review', () => {
     expect((await get('/api/verification/admin/pending', hospital.token)).status).toBe(403);
   });
 
-  it('needs a reason to send a paper back, and the provider reads it', async () => {
+  it('needs a reason to send a paper back, and the provider reads it, live', async () => {
+    const socket = await connectSocket(t.baseUrl, hospital.token);
+    expect(await join(socket, hospital.referenceId)).toMatchObject({ ok: true });
+    const update = nextEvent(socket, 'verificationUpdate');
     const bare = await review(hospital.referenceId, 'FIRE_NOC', { action: 'REQUEST_REUPLOAD' });
     expect(bare.status).toBe(400);
     expect(await issuePaths(bare)).toContain('body.reason');
@@ -342,6 +377,14 @@ describe('the admin’s review', () => {
       status: 'REUPLOAD_REQUESTED',
       review: { action: 'REQUEST_REUPLOAD', registryCheck: 'NOT_CHECKED', reason: expect.stringMatching(/cut off/) },
     });
+    expect(await update).toEqual({
+      entityType: 'HOSPITAL',
+      entityId: hospital.referenceId,
+      documentType: 'FIRE_NOC',
+      verificationStatus: 'PENDING',
+      requiredAction: 'REUPLOAD_REJECTED_DOCUMENTS',
+    });
+    socket.close();
     const standing = await mine(hospital.token);
     expect(standing.requiredAction).toBe('REUPLOAD_REJECTED_DOCUMENTS');
     expect(item(standing, 'FIRE_NOC').document.review.reason).toMatch(/cut off/);
