@@ -718,6 +718,41 @@ export const PHARMACY_TYPES = [
 export type PharmacyType = (typeof PHARMACY_TYPES)[number];
 export const PHARMACY_TYPE_LABELS = labelsFor(PHARMACY_TYPES);
 
+// ---- Teams ----
+
+/** What a member of an organisation's team may do (domain/rules/teams.ts: which kinds offer which). */
+export const TEAM_DUTIES = [
+  'ADMINISTRATION',
+  'FRONT_DESK',
+  'BILLING',
+  'PHARMACIST',
+  'QUALITY_CHECKER',
+  'DELIVERY',
+  'LAB_TECHNICIAN',
+  'FIELD_COLLECTOR',
+  'REPORT_SIGNER',
+] as const;
+export type TeamDuty = (typeof TEAM_DUTIES)[number];
+export const TEAM_DUTY_LABELS: Record<TeamDuty, string> = {
+  ADMINISTRATION: 'Administration (profile, documents)',
+  FRONT_DESK: 'Front desk',
+  BILLING: 'Billing',
+  PHARMACIST: 'Pharmacist (verifies prescriptions)',
+  QUALITY_CHECKER: 'Quality checker',
+  DELIVERY: 'Delivery',
+  LAB_TECHNICIAN: 'Lab technician',
+  FIELD_COLLECTOR: 'Field collector (home samples)',
+  REPORT_SIGNER: 'Report signer',
+};
+
+export const TEAM_MEMBER_STATES = ['ACTIVE', 'INVITED', 'DEACTIVATED'] as const;
+export type TeamMemberState = (typeof TEAM_MEMBER_STATES)[number];
+export const TEAM_MEMBER_STATE_LABELS: Record<TeamMemberState, string> = {
+  ACTIVE: 'Active',
+  INVITED: 'Invited',
+  DEACTIVATED: 'Deactivated',
+};
+
 // ---- Documents and verification ----
 
 export const DOCUMENT_CATEGORIES = [

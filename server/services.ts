@@ -1,6 +1,7 @@
 import type { AppContext } from './platform/context.ts';
 import type { Job } from './platform/jobs.ts';
 import { accountsService } from './modules/accounts/service.ts';
+import { teamUseCases } from './modules/accounts/teams.ts';
 import { appointmentExpiryJob } from './modules/appointments/jobs.ts';
 import { appointmentsService } from './modules/appointments/service.ts';
 import { diagnosticsService } from './modules/diagnostics/service.ts';
@@ -23,6 +24,7 @@ export function buildServices(ctx: AppContext) {
   const verification = verificationService({ db, files, ...announcing });
   return {
     accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
+    teams: teamUseCases({ db, mailer, realtime, publicUrl: config.publicUrl }),
     notifications,
     hospitals: hospitalsService({ db }),
     doctors: doctorsService({ db }),

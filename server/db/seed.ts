@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { Role } from '../../domain/enums.ts';
+import type { Role, TeamDuty } from '../../domain/enums.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
 import type { FileStore } from '../platform/files.ts';
@@ -15,30 +15,93 @@ export { DEMO_REFERENCE_IDS };
 
 export const DEMO_PASSWORD = 'CareMesh@2026';
 
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: string; referenceId: string | null }> = [
+export type DemoAccount = {
+  email: string;
+  role: Role;
+  name: string;
+  referenceId: string | null;
+  /** Owns its organisation or profile (onboarded it). */
+  isOwner?: boolean;
+  /** A team member's duties (domain/rules/teams.ts). */
+  duties?: TeamDuty[];
+};
+
+export const DEMO_ACCOUNTS: ReadonlyArray<DemoAccount> = [
   { email: 'admin@caremesh.test', role: 'ADMIN', name: 'Meera Iyer', referenceId: null },
   {
     email: 'hospital@caremesh.test',
     role: 'HOSPITAL',
     name: 'Sahyadri Care Hospital',
     referenceId: DEMO_REFERENCE_IDS.hospital,
+    isOwner: true,
   },
-  { email: 'doctor@caremesh.test', role: 'DOCTOR', name: 'Dr Arjun Rao', referenceId: DEMO_REFERENCE_IDS.doctor },
+  {
+    email: 'doctor@caremesh.test',
+    role: 'DOCTOR',
+    name: 'Dr Arjun Rao',
+    referenceId: DEMO_REFERENCE_IDS.doctor,
+    isOwner: true,
+  },
   {
     email: 'diagnostics@caremesh.test',
     role: 'DIAGNOSTICS',
     name: 'Precision Diagnostics',
     referenceId: DEMO_REFERENCE_IDS.diagnostics,
+    isOwner: true,
   },
   {
     email: 'pharmacy@caremesh.test',
     role: 'PHARMACY',
     name: 'Jeevan Pharmacy',
     referenceId: DEMO_REFERENCE_IDS.pharmacy,
+    isOwner: true,
   },
   { email: 'patient@caremesh.test', role: 'PATIENT', name: 'Priya Sharma', referenceId: DEMO_REFERENCE_IDS.patient },
   { email: 'user@caremesh.test', role: 'USER', name: 'Rahul Verma', referenceId: null },
   { email: 'newhospital@caremesh.test', role: 'HOSPITAL', name: 'New Hospital Desk', referenceId: null },
+  // The organisations' teams: members with their own logins and duties.
+  {
+    email: 'frontdesk@caremesh.test',
+    role: 'HOSPITAL',
+    name: 'Anita Desai',
+    referenceId: DEMO_REFERENCE_IDS.hospital,
+    duties: ['FRONT_DESK'],
+  },
+  {
+    email: 'billing@caremesh.test',
+    role: 'HOSPITAL',
+    name: 'Suresh Nair',
+    referenceId: DEMO_REFERENCE_IDS.hospital,
+    duties: ['BILLING'],
+  },
+  {
+    email: 'pharmacist@caremesh.test',
+    role: 'PHARMACY',
+    name: 'Kavita Joshi',
+    referenceId: DEMO_REFERENCE_IDS.pharmacy,
+    duties: ['PHARMACIST'],
+  },
+  {
+    email: 'qc@caremesh.test',
+    role: 'PHARMACY',
+    name: 'Imran Shaikh',
+    referenceId: DEMO_REFERENCE_IDS.pharmacy,
+    duties: ['QUALITY_CHECKER', 'DELIVERY'],
+  },
+  {
+    email: 'collector@caremesh.test',
+    role: 'DIAGNOSTICS',
+    name: 'Ravi Kumar',
+    referenceId: DEMO_REFERENCE_IDS.diagnostics,
+    duties: ['FIELD_COLLECTOR'],
+  },
+  {
+    email: 'signer@caremesh.test',
+    role: 'DIAGNOSTICS',
+    name: 'Dr Lata Menon',
+    referenceId: DEMO_REFERENCE_IDS.diagnostics,
+    duties: ['REPORT_SIGNER', 'LAB_TECHNICIAN'],
+  },
 ];
 
 /**
@@ -63,6 +126,8 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
       .values(
         DEMO_ACCOUNTS.map((account) => ({
           ...account,
+          isOwner: account.isOwner ?? false,
+          duties: account.duties ?? [],
           id: DEMO_USER_IDS[account.email],
           passwordHash,
           emailVerifiedAt: verifiedAt,

@@ -59,3 +59,47 @@ export function byNamedAccount(request: FastifyRequest): string | undefined {
 /** The signed-in account, whichever session it uses (a new sign-in starts no new budget). */
 export const bySignedInAccount = (request: FastifyRequest) =>
   request.user ? `user:${request.user.id}` : byAddress(request);
+
+/**
+ * Budgets spent by failures only (sign-in: a busy front desk signing in all day is never locked out;
+ * wrong passwords are). `guard` refuses with 429 while any of the request's budgets is spent; `fail`
+ * records one failure against each. Counted in this process, like the other budgets.
+ */
+export function failureBudgets(budgets: Budget[]) {
+  const counts = new Map<string, { failures: number; resetAt: number }>();
+  const sweepAbove = 10_000;
+  const entry = (key: string, now: number) => {
+    const found = counts.get(key);
+    return found && found.resetAt > now ? found : undefined;
+  };
+  const keysOf = (request: FastifyRequest) =>
+    budgets.flatMap((budget) => {
+      const key = budget.key(request);
+      return key === undefined ? [] : [{ budget, key: `${budget.name}|${key}` }];
+    });
+  return {
+    guard: (async (request, reply) => {
+      const now = Date.now();
+      let wait = 0;
+      for (const { budget, key } of keysOf(request)) {
+        const found = entry(key, now);
+        if (found && found.failures >= budget.rule.max) wait = Math.max(wait, Math.ceil((found.resetAt - now) / 1000));
+      }
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError('RATE_LIMITED', `Too many attempts. Please wait ${waitText(wait)} and try again.`);
+      }
+    }) satisfies preHandlerAsyncHookHandler,
+    fail(request: FastifyRequest) {
+      const now = Date.now();
+      if (counts.size > sweepAbove) {
+        for (const [key, value] of counts) if (value.resetAt <= now) counts.delete(key);
+      }
+      for (const { budget, key } of keysOf(request)) {
+        const found = entry(key, now);
+        if (found) found.failures += 1;
+        else counts.set(key, { failures: 1, resetAt: now + budget.rule.timeWindow });
+      }
+    },
+  };
+}

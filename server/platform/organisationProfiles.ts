@@ -50,7 +50,8 @@ export async function linkCallerToProfile(
 ) {
   const linked = await tx
     .update(users)
-    .set({ referenceId: profileId, updatedAt: new Date() })
+    // The account that creates a profile owns it (domain/rules/teams.ts).
+    .set({ referenceId: profileId, isOwner: true, updatedAt: new Date() })
     .where(and(eq(users.id, callerId), previous ? eq(users.referenceId, previous) : isNull(users.referenceId)))
     .returning({ id: users.id });
   if (linked.length === 0) throw conflict(alreadyLinked);

@@ -560,6 +560,15 @@ const TABLE: Record<string, Row> = {
     probe: async (f) => notificationProbe(f, 'PUT', '/read'),
   },
 
+  // ── teams: the caller's own organisation's team, found from the caller ───────────────
+  'GET /api/teams/me': {},
+  'POST /api/teams/me/members': {},
+  'POST /api/teams/me/members/:memberId/resend': {},
+  'DELETE /api/teams/me/members/:memberId': {},
+  'PATCH /api/teams/me/members/:memberId': {},
+  'POST /api/teams/me/members/:memberId/deactivate': {},
+  'POST /api/teams/me/members/:memberId/reactivate': {},
+
   // ── verification ─────────────────────────────────────────────────────────────────
   // The provider's own papers are found from the caller (its referenceId); the path names no one.
   'POST /api/verification/documents/upload': {},

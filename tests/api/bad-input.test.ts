@@ -517,6 +517,11 @@ beforeAll(async () => {
     }),
   );
   const verificationFileId = verificationDocument.data.files[0].id as string;
+  const teamMemberId = await created(w.hospital.token, '/api/teams/me/members', {
+    email: `frontdesk.member.${TAG}@example.in`,
+    name: 'Anita Desai',
+    duties: ['FRONT_DESK'],
+  });
   knownIds.push(
     hospitalId,
     departmentId,
@@ -531,6 +536,7 @@ beforeAll(async () => {
     appointmentId,
     notificationId,
     verificationFileId,
+    teamMemberId,
     w.patient.userId,
     w.doctor.userId,
   );
@@ -549,6 +555,7 @@ beforeAll(async () => {
     appointmentId,
     notificationId,
     fileId: verificationFileId,
+    memberId: teamMemberId,
     entityId: hospitalId,
     documentType: 'PAN_CARD',
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',

@@ -30,6 +30,12 @@ export const DEMO_USER_IDS: Readonly<Record<string, string>> = {
   'patient@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000106',
   'user@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000107',
   'newhospital@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000108',
+  'frontdesk@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000109',
+  'billing@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000110',
+  'pharmacist@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000111',
+  'qc@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000112',
+  'collector@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000113',
+  'signer@caremesh.test': '0d3c5a0e-7a51-4c1b-9a38-000000000114',
 };
 export const DEMO_DOCTOR_USER_ID = DEMO_USER_IDS['doctor@caremesh.test']!;
 export const DEMO_HOSPITAL_USER_ID = DEMO_USER_IDS['hospital@caremesh.test']!;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../domain/enums.ts';
 
 export const users = pgTable(
@@ -16,6 +16,14 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     /** Raised by a password reset: every token signed with an older version stops working. */
     tokenVersion: integer().notNull().default(0),
+    /** Owns its organisation (onboarded it, or was made an owner): holds every duty, changes the team. */
+    isOwner: boolean().notNull().default(false),
+    /** What this member of an organisation's team may do (domain/rules/teams.ts). */
+    duties: text().array().notNull().default([]),
+    /** Set when the organisation's owner deactivates the member: no sign-in, no session. */
+    deactivatedAt: timestamp({ withTimezone: true }),
+    /** When the member was last invited (an invitation not yet accepted leaves passwordHash null). */
+    invitedAt: timestamp({ withTimezone: true }),
     createdBy: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

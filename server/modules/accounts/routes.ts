@@ -19,7 +19,8 @@ import {
 } from '../../../domain/schemas/accounts.ts';
 import { allow, publicRoute } from '../../platform/access.ts';
 import { bearerSecurity, callerOf, tokenFrom } from '../../platform/auth.ts';
-import { byAddress, byNamedAccount, spendBudgets } from '../../platform/budgets.ts';
+import { byAddress, byNamedAccount, failureBudgets, spendBudgets } from '../../platform/budgets.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AfterAnswer } from '../../platform/afterAnswer.ts';
 import type { RateLimits } from '../../platform/context.ts';
 import type { AccountsService } from './service.ts';
@@ -36,8 +37,9 @@ export const accountsRoutes =
   }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['users'];
-    // Sign-in and mail requests spend the address's budget and the named account's, each on its own.
-    const signinBudgets = spendBudgets(app, [
+    // Failed sign-ins spend the address's budget and the named account's, each on its own (a
+    // successful one spends nothing); mail requests spend both budgets on every request.
+    const signinFailures = failureBudgets([
       { name: 'signin-address', rule: limits.signinPerAddress, key: byAddress },
       { name: 'signin-account', rule: limits.signin, key: byNamedAccount },
     ]);
@@ -105,7 +107,7 @@ export const accountsRoutes =
       '/users/signin',
       {
         config: { access: publicRoute('signing in') },
-        preHandler: signinBudgets,
+        preHandler: signinFailures.guard,
         schema: {
           tags,
           summary: 'Sign in with email and password',
@@ -113,7 +115,14 @@ export const accountsRoutes =
           response: { 200: successEnvelope(signinData) },
         },
       },
-      async (request) => ({ data: await accounts.signin(request.body.email, request.body.password) }),
+      async (request) => {
+        try {
+          return { data: await accounts.signin(request.body.email, request.body.password) };
+        } catch (error) {
+          if (error instanceof AppError && error.kind === 'UNAUTHORIZED') signinFailures.fail(request);
+          throw error;
+        }
+      },
     );
 
     app.get(

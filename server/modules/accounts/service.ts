@@ -187,6 +187,13 @@ export function accountsService({ db, mailer, tokens, realtime, publicUrl }: Acc
           { reason: 'EMAIL_NOT_VERIFIED' },
         );
       }
+      if (user.deactivatedAt) {
+        throw new AppError(
+          'FORBIDDEN',
+          "Your organisation has deactivated this account. Ask your organisation's owner to reactivate it.",
+          { reason: 'ACCOUNT_DEACTIVATED' },
+        );
+      }
       const token = await tokens.issue(user);
       return {
         token,

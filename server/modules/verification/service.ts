@@ -41,6 +41,7 @@ import {
   workflowHistory,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
+import { requireDuty } from '../../platform/duties.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { DOCUMENT_FILE_TYPES, safeFileName, type FileStore, type UploadedFile } from '../../platform/files.ts';
 import type { Realtime } from '../../platform/realtime.ts';
@@ -153,6 +154,7 @@ export function verificationService({ db, files, realtime, notify, today = () =>
   /** Adds a version of a document (the first, or a replacement) and makes it the current one. */
   async function addVersion(caller: AuthUser, upload: Upload, replacing?: string) {
     const provider = await ownProvider(caller);
+    await requireDuty(db, caller, 'ADMINISTRATION');
     const { documentType, details, stored } = await receive(provider, upload, replacing);
     const row = await db.transaction(async (tx) => {
       await ownProvider(caller, tx); // one change to a provider's papers at a time
@@ -401,6 +403,7 @@ export function verificationService({ db, files, realtime, notify, today = () =>
     /** Removes a version nobody has decided on; the version before it (if any) is current again. */
     async remove(caller: AuthUser, documentType: string) {
       const provider = await ownProvider(caller);
+      await requireDuty(db, caller, 'ADMINISTRATION');
       const current = await currentOf(provider.id, documentType);
       if (!current) throw notFound(text.NO_SUCH_DOCUMENT);
       await runTransition(db, {
