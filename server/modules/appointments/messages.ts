@@ -32,7 +32,11 @@ export function actorOf(caller: AuthUser): Actor {
 export function nameOf(caller: AuthUser, row: AppointmentView): string {
   if (caller.role === 'PATIENT') return row.patientName;
   if (caller.role === 'DOCTOR') return row.doctorName ?? caller.name ?? 'The doctor';
-  if (caller.role === 'HOSPITAL') return row.hospitalName ?? caller.name ?? 'The hospital';
+  // A hospital's team member is named, with the hospital: history names the person, not only the organisation.
+  if (caller.role === 'HOSPITAL') {
+    const hospital = row.hospitalName ?? 'The hospital';
+    return caller.name && caller.name !== row.hospitalName ? `${caller.name} (${hospital})` : hospital;
+  }
   return caller.name ?? 'CareMesh';
 }
 
