@@ -41,6 +41,7 @@ import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
+import { TeamSection } from './TeamSection.tsx';
 
 const testLabel = (test: string) => (DIAGNOSTIC_TEST_TYPE_LABELS as Readonly<Record<string, string>>)[test] ?? test;
 
@@ -60,6 +61,7 @@ export function MyDiagnosticsScreen() {
       {/* Seeded from the centre: a fresher copy from the server (after one kept on the device) starts them again. */}
       <ResultsTurnaround key={`${c.testsAvailable.join()}|${JSON.stringify(c.resultsTurnaround)}`} centre={c} />
       <StaffingExpertise key={JSON.stringify(c.staffing)} centre={c} />
+      <TeamSection />
     </section>
   );
 }

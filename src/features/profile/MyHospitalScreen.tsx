@@ -13,6 +13,7 @@ import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
+import { TeamSection } from './TeamSection.tsx';
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
@@ -29,6 +30,7 @@ export function MyHospitalScreen() {
       <HospitalDetails hospital={h} />
       <Departments hospital={h} />
       <EmergencyContacts hospital={h} />
+      <TeamSection />
     </section>
   );
 }

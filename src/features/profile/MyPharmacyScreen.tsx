@@ -22,6 +22,7 @@ import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { Pharmacists } from './PharmacyPharmacists.tsx';
 import { EmergencyInfo } from './PharmacyEmergencyInfo.tsx';
+import { TeamSection } from './TeamSection.tsx';
 
 export function MyPharmacyScreen() {
   usePageTitle('My Pharmacy');
@@ -40,6 +41,7 @@ export function MyPharmacyScreen() {
       {/* Seeded from the pharmacy: a fresher copy from the server (after one kept on the device) starts them again. */}
       <OpeningHoursEditor key={JSON.stringify(p.openingHours)} pharmacy={p} />
       <EmergencyInfo key={JSON.stringify(p.emergencyInfo)} pharmacy={p} />
+      <TeamSection />
     </section>
   );
 }
