@@ -114,7 +114,13 @@ if (typeof target === 'string') {
       { label: 'bare Fastify: one query', reference: true, base: () => ref, path: '/one-query', tokens: [] },
       { label: 'bare Fastify: two queries', reference: true, base: () => ref, path: '/two-queries', tokens: [] },
       { label: 'GET /api/health', reference: false, base: () => api, path: '/api/health', tokens: [] },
-      { label: 'GET /api/users/user-details', reference: false, base: () => api, path: '/api/users/user-details', tokens },
+      {
+        label: 'GET /api/users/user-details',
+        reference: false,
+        base: () => api,
+        path: '/api/users/user-details',
+        tokens,
+      },
       {
         label: 'GET /api/notifications/unread/count',
         reference: false,
@@ -185,7 +191,8 @@ if (typeof target === 'string') {
           `${s.statements.toFixed(2).padStart(11)}   ${verdict}`,
       );
     }
-    for (const s of summary) for (const f of s.failures.slice(0, 2)) console.log(`  ${s.label}: a request failed: ${f}`);
+    for (const s of summary)
+      for (const f of s.failures.slice(0, 2)) console.log(`  ${s.label}: a request failed: ${f}`);
   } catch (error) {
     notes.push(`failed — ${(error as Error).stack ?? String(error)}`);
   } finally {
