@@ -36,6 +36,7 @@ import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { scopedDb } from './platform/unitOfWork.ts';
+import { createSessionCache } from './platform/sessionCache.ts';
 import { sharedSecret } from './platform/secrets.ts';
 import { loggerOptions } from './platform/logging.ts';
 import { registerStaticApp } from './platform/static.ts';
@@ -181,7 +182,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What services use: inside an idempotent request, that request's transaction (platform/unitOfWork.ts).
   const db = scopedDb(database.db);
   const tokens = createTokenService(config.jwtSecret ?? (await sharedSecret(db, 'jwt')));
-  const auth = createAuthenticator(db, tokens);
+  const sessions = await createSessionCache({ db, redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', async () => sessions.close());
+  const auth = createAuthenticator(db, tokens, sessions);
   const ctx: AppContext = {
     config,
     database,
