@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationPriority, NotificationType } from '../../../domain/enums.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
@@ -20,6 +20,7 @@ import { invalid, notFound } from '../../platform/errors.ts';
 import { isLocalHost } from '../../platform/network.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { userRoom, type Realtime } from '../../platform/realtime.ts';
+import { insideUnit } from '../../platform/unitOfWork.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -113,11 +114,16 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
       ? and(eq(notifications.userId, caller.id), eq(notifications.id, id))
       : eq(notifications.userId, caller.id)) as SQL;
 
-  async function unreadCount(userId: string): Promise<number> {
-    const [row] = await db
+  const unreadOf = (userId: string | Placeholder) =>
+    db
       .select({ n: count() })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.status, 'Sent')));
+  // Prepared once (the badge asks often); inside a unit of work the count must see its transaction.
+  const preparedUnread = unreadOf(sql.placeholder('userId')).prepare('notifications_unread_count');
+
+  async function unreadCount(userId: string): Promise<number> {
+    const [row] = insideUnit() ? await unreadOf(userId) : await preparedUnread.execute({ userId });
     return row?.n ?? 0;
   }
 
