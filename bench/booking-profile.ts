@@ -50,6 +50,11 @@ type Profile = { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTi
 
 /** What a frame is for, innermost first; the first rule that matches a frame of the stack wins. */
 const PURPOSES: Array<[string, (url: string, fn: string) => boolean]> = [
+  // Writing answers and statements out (one writev each) runs under whichever hook sent them.
+  [
+    'socket writes (answers and statements)',
+    (u, f) => (u === 'node:net' || u.endsWith('stream_base_commons')) && /writev?Generic|_writev?$|WriteReq/.test(f),
+  ],
   ['logging (pino)', (u) => /\/(pino|fast-redact|sonic-boom|thread-stream|pino-std-serializers)\//.test(u)],
   ['compression', (u, f) => u.includes('@fastify/compress') || /zlib/.test(u) || /brotli|gzip/i.test(f)],
   ['security headers (helmet)', (u) => /\/helmet\/|@fastify\/helmet|platform\/securityHeaders/.test(u)],
