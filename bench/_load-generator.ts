@@ -1,6 +1,7 @@
-// The booking bench's load generator, in a process of its own (forked by bench/booking.ts) so that
-// its event loop never stalls the API's: keep-alive HTTP from node:http, a fixed number of requests
+// The API benches' load generator (bookings for bench/booking.ts, GETs for bench/request-cost.ts), in
+// a process of its own (forked by runLoad in bench/_support.ts) so that its event loop never stalls the API's: keep-alive HTTP from node:http, a fixed number of requests
 // in flight. Receives one job over IPC, answers with the raw latencies, and exits.
+import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 
 export type ThroughputJob = {
@@ -13,6 +14,8 @@ export type ThroughputJob = {
   doctorIds: string[];
   /** ISO time of slot 0; slot i starts i quarter hours later. */
   firstSlotAt: string;
+  /** Send an Idempotency-Key with every booking, as the PWA's outbox does. */
+  idempotencyKeys?: boolean;
 };
 export type ContentionJob = {
   kind: 'contention';
@@ -22,12 +25,31 @@ export type ContentionJob = {
   doctorId: string;
   tokens: string[];
 };
-export type Job = ThroughputJob | ContentionJob;
+/** GET one path over and over (bench/request-cost.ts): a fixed number in flight, each with a token when given. */
+export type ReadJob = {
+  kind: 'read';
+  baseUrl: string;
+  path: string;
+  concurrency: number;
+  warmUpMs: number;
+  durationMs: number;
+  tokens: string[];
+};
+export type Job = ThroughputJob | ContentionJob | ReadJob;
 
 export type ThroughputResult = {
   kind: 'throughput';
   latencies: number[];
   /** Requests started before the timed window (warm-up). */
+  warmUpCount: number;
+  completedInWindow: number;
+  windowMs: number;
+  statuses: Record<string, number>;
+  failures: string[];
+};
+export type ReadResult = {
+  kind: 'read';
+  latencies: number[];
   warmUpCount: number;
   completedInWindow: number;
   windowMs: number;
@@ -42,7 +64,7 @@ export type ContentionResult = {
 
 const BOOK = '/api/appointments/patient/book-appointment';
 
-function post(agent: Agent, baseUrl: string, path: string, token: string, body: unknown) {
+function post(agent: Agent, baseUrl: string, path: string, token: string, body: unknown, key?: string) {
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(
@@ -54,6 +76,7 @@ function post(agent: Agent, baseUrl: string, path: string, token: string, body: 
           'content-type': 'application/json',
           'content-length': payload.length,
           authorization: `Bearer ${token}`,
+          ...(key ? { 'idempotency-key': key } : {}),
         },
       },
       (res) => {
@@ -66,6 +89,63 @@ function post(agent: Agent, baseUrl: string, path: string, token: string, body: 
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+function get(agent: Agent, url: string, token: string | undefined) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      url,
+      { agent, method: 'GET', headers: token ? { authorization: `Bearer ${token}` } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function read(job: ReadJob): Promise<ReadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: job.concurrency });
+  const url = `${job.baseUrl}${job.path}`;
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const failures: string[] = [];
+  const begin = performance.now();
+  const windowStart = begin + job.warmUpMs;
+  const windowEnd = windowStart + job.durationMs;
+  let sequence = 0;
+  let completedInWindow = 0;
+  let warmUpCount = 0;
+  const loop = async () => {
+    while (performance.now() < windowEnd) {
+      const token = job.tokens.length ? job.tokens[sequence++ % job.tokens.length] : undefined;
+      const started = performance.now();
+      let status: number;
+      try {
+        const res = await get(agent, url, token);
+        status = res.status;
+        if (status !== 200 && failures.length < 5) failures.push(`${status}: ${res.text.slice(0, 200)}`);
+      } catch (error) {
+        status = 0;
+        if (failures.length < 5) failures.push(`network: ${(error as Error).message}`);
+      }
+      const ended = performance.now();
+      if (started >= windowStart) {
+        latencies.push(ended - started);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      } else {
+        warmUpCount++;
+      }
+      if (ended >= windowStart && ended <= windowEnd && status === 200) completedInWindow++;
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, loop));
+  agent.destroy();
+  return { kind: 'read', latencies, warmUpCount, completedInWindow, windowMs: job.durationMs, statuses, failures };
 }
 
 async function throughput(job: ThroughputJob): Promise<ThroughputResult> {
@@ -96,7 +176,7 @@ async function throughput(job: ThroughputJob): Promise<ThroughputResult> {
       const started = performance.now();
       let status: number;
       try {
-        const res = await post(agent, job.baseUrl, BOOK, token, body);
+        const res = await post(agent, job.baseUrl, BOOK, token, body, job.idempotencyKeys ? randomUUID() : undefined);
         status = res.status;
         if (status !== 201 && failures.length < 5) failures.push(`${status}: ${res.text.slice(0, 200)}`);
       } catch (error) {
@@ -167,7 +247,7 @@ async function contention(job: ContentionJob): Promise<ContentionResult> {
 }
 
 process.once('message', (job: Job) => {
-  const run = job.kind === 'throughput' ? throughput(job) : contention(job);
+  const run = job.kind === 'throughput' ? throughput(job) : job.kind === 'read' ? read(job) : contention(job);
   run.then(
     (result) => process.send!(result, () => process.exit(0)),
     (error: Error) => process.send!({ error: error.stack ?? error.message }, () => process.exit(1)),

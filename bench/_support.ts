@@ -1,12 +1,14 @@
 // What the API benches share: a fresh PostgreSQL database (dropped afterwards), API instances built
 // in-process, accounts seeded straight into the database and signed in over HTTP before any timing,
 // and percentiles. Not a bench itself (scripts/bench.mjs skips files starting with `_`).
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -16,6 +18,7 @@ import { openDatabase, type Database } from '../server/db/client.ts';
 import { doctors, patients, users } from '../server/db/schema/index.ts';
 import { hashPassword } from '../server/platform/passwords.ts';
 import type { Address } from '../domain/schemas/common.ts';
+import type { Job } from './_load-generator.ts';
 
 /** The machine's 1- and 5-minute load averages: other work on it shows in every figure. */
 export const loadAverage = () =>
@@ -322,4 +325,20 @@ export function cpuBetween(before: Map<number, number>, after: Map<number, numbe
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
+}
+
+/** Runs one job in a load generator process of its own (bench/_load-generator.ts) and returns its answer. */
+export function runLoad<R>(job: Job): Promise<R> {
+  const child = fork(fileURLToPath(new URL('./_load-generator.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<R>((resolve, reject) => {
+    child.once('message', (answer: R | { error: string }) =>
+      answer && typeof answer === 'object' && 'error' in answer ? reject(new Error(answer.error)) : resolve(answer),
+    );
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the load generator exited (${code}) without an answer`)));
+    child.send(job);
+  });
 }

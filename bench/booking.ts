@@ -7,12 +7,10 @@
 // exactly one of each round may win. Prints the CPU each booking costs the API process and its
 // PostgreSQL backends, and what the server logged as errors (the cause of any 500). Never fails on
 // the figures.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { appointments } from '../server/db/schema/index.ts';
-import type { ContentionResult, Job, ThroughputResult } from './_load-generator.ts';
+import type { ContentionResult, ThroughputResult } from './_load-generator.ts';
 import {
   CORES,
   MACHINE_NOTE,
@@ -21,6 +19,7 @@ import {
   freshPostgres,
   loadAverage,
   postgresBackendCpu,
+  runLoad,
   ms,
   seedPeople,
   signInAll,
@@ -41,21 +40,8 @@ const DOCTORS = 250;
 const PATIENTS = 128;
 const CONTENDERS = 64;
 const CONTENTION_ROUNDS = 20;
-
-function runLoad<R extends ThroughputResult | ContentionResult>(job: Job): Promise<R> {
-  const child = fork(fileURLToPath(new URL('./_load-generator.ts', import.meta.url)), [], {
-    execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise<R>((resolve, reject) => {
-    child.once('message', (answer: R | { error: string }) =>
-      'error' in answer ? reject(new Error(answer.error)) : resolve(answer),
-    );
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`the load generator exited (${code}) without an answer`)));
-    child.send(job);
-  });
-}
+/** BENCH_BOOKING_KEYS=1: every booking carries an Idempotency-Key, as the PWA's outbox sends it. */
+const KEYS = process.env.BENCH_BOOKING_KEYS === '1';
 
 const W = 11;
 const line = (label: string, s: Summary, extra = '') =>
@@ -66,7 +52,8 @@ console.log(
   `Booking: POST /api/appointments/patient/book-appointment on PostgreSQL (fresh database, the server's pool of 10 ` +
     `connections), one API instance in this process; ${DOCTORS} verified doctors, ${PATIENTS} patients signed in ` +
     `before timing.\nLoad from a separate Node.js process (node:http, keep-alive): ${CONCURRENCY} requests in flight ` +
-    `for ${DURATION_MS / 1000} s after ${WARM_UP_MS / 1000} s of warm-up, each a distinct non-overlapping slot.\n` +
+    `for ${DURATION_MS / 1000} s after ${WARM_UP_MS / 1000} s of warm-up, each a distinct non-overlapping slot` +
+    `${KEYS ? ', each with an Idempotency-Key' : ' (no Idempotency-Key; BENCH_BOOKING_KEYS=1 sends one)'}.\n` +
     `Machine: ${MACHINE_NOTE} ${loadAverage()}`,
 );
 
@@ -114,6 +101,7 @@ if (typeof target === 'string') {
       tokens,
       doctorIds: doctors.slice(0, -1).map((d) => d.id),
       firstSlotAt: slot(0),
+      idempotencyKeys: KEYS,
     });
     const cpu = process.cpuUsage(cpuBefore);
     const pgAfter = await postgresBackendCpu(target.database);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Agent } from 'node:https';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -36,9 +35,11 @@ import { createMailer } from './platform/mail.ts';
 import { createPushSender } from './platform/push.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { scopedDb } from './platform/unitOfWork.ts';
+import { createSessionCache } from './platform/sessionCache.ts';
 import { sharedSecret } from './platform/secrets.ts';
-import { loggerOptions } from './platform/logging.ts';
+import { loggerOptions, registerRequestLog } from './platform/logging.ts';
 import { registerStaticApp } from './platform/static.ts';
+import { registerSecurityHeaders } from './platform/securityHeaders.ts';
 import { accountsRoutes } from './modules/accounts/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -75,6 +76,8 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT = 1024 * 1024;
+/** About one TCP packet's payload (1500-byte MTU less the IP and TCP headers). */
+export const COMPRESS_THRESHOLD = 1400;
 const MULTIPART_LIMITS = { fileSize: MAX_UPLOAD_BYTES, files: 5, fields: 20, fieldSize: 10_000 };
 const SAFE_REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -82,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    // Written by registerRequestLog instead: one cheap line per request.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
@@ -97,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, { bodyLimit: BODY_LIMIT });
   registerStoredTextCheck(app);
+  registerRequestLog(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     // An API answer is about someone at some moment: no browser or proxy keeps it unless its route says so.
@@ -104,10 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // API answers (directory pages, lists) compressed for slow mobile networks; built assets come precompressed.
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  // Nothing that fits in one packet anyway: compressing it costs CPU and saves no round trip.
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'] });
 
   const secure = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -183,7 +190,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // What services use: inside an idempotent request, that request's transaction (platform/unitOfWork.ts).
   const db = scopedDb(database.db);
   const tokens = createTokenService(config.jwtSecret ?? (await sharedSecret(db, 'jwt')));
-  const auth = createAuthenticator(db, tokens);
+  const sessions = await createSessionCache({ db, redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', async () => sessions.close());
+  const auth = createAuthenticator(db, tokens, sessions);
   const ctx: AppContext = {
     config,
     database,

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 
 // Tokens, and personal data a query string may carry (an email, a phone number).
@@ -93,4 +93,23 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Fas
       },
     },
   };
+}
+
+/**
+ * One line per answered request (Fastify's own request logging writes two, each through the
+ * serializers and the redaction): method, path without secrets, status and time, nothing personal.
+ */
+export function registerRequestLog(app: FastifyInstance) {
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        responseTime: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request completed',
+    );
+    done();
+  });
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import type { AuthUser } from './auth.ts';
 import { conflict, notFound } from './errors.ts';
+import { accountChanged } from './sessionCache.ts';
 import type { Role } from '../../domain/enums.ts';
 
 /**
@@ -39,7 +40,8 @@ export function withIsoDates<T extends { createdAt: Date; updatedAt: Date }>(row
 /**
  * Links the caller's account to the profile just created, inside the creating transaction. Of two
  * onboardings at once only the first still finds the account as it was (unlinked, or linked to
- * `previous`); the other gets 409 and its profile rolls back with it.
+ * `previous`); the other gets 409 and its profile rolls back with it. Once the transaction has
+ * committed, its caller calls accountChanged: the sessions' cached account has a new referenceId.
  */
 export async function linkCallerToProfile(
   tx: Tx,
@@ -68,10 +70,12 @@ export async function onboardOrganisation<Row extends { id: string }>(
   insert: (tx: Tx) => Promise<Row | undefined>,
 ): Promise<Row> {
   if (caller.referenceId) throw conflict(alreadyOnboarded);
-  return db.transaction(async (tx) => {
-    const created = await insert(tx);
-    if (!created) throw new Error('the onboarded profile was not inserted');
-    await linkCallerToProfile(tx, caller.id, created.id, alreadyOnboarded);
-    return created;
+  const created = await db.transaction(async (tx) => {
+    const row = await insert(tx);
+    if (!row) throw new Error('the onboarded profile was not inserted');
+    await linkCallerToProfile(tx, caller.id, row.id, alreadyOnboarded);
+    return row;
   });
+  await accountChanged(db, caller.id);
+  return created;
 }

@@ -20,6 +20,11 @@ function currentTx(): Db | null {
   return unit?.state === 'open' ? unit.tx : null;
 }
 
+/** Whether code here runs inside an open unit of work (its reads and writes go to that transaction). */
+export function insideUnit(): boolean {
+  return currentTx() !== null;
+}
+
 /**
  * The database as the current unit of work sees it: its transaction while one is open here, the
  * pool (or the embedded database) everywhere else. Services keep this one object for their life.

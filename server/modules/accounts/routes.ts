@@ -136,7 +136,7 @@ export const accountsRoutes =
           response: { 200: successEnvelope(userSchema) },
         },
       },
-      async (request) => ({ data: await accounts.userDetails(callerOf(request)) }),
+      async (request) => ({ data: await accounts.userDetails(callerOf(request), request.account) }),
     );
 
     app.post(

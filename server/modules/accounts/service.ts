@@ -9,6 +9,7 @@ import type { Mailer } from '../../platform/mail.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import { AppError, conflict, forbidden, invalid, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { accountChanged, type CachedAccount } from '../../platform/sessionCache.ts';
 import { shareAnAppointment } from '../appointments/index.ts';
 import { claimEmailToken, issueEmailToken, retireEmailTokens, type ClaimFailure } from './email-tokens.ts';
 
@@ -34,7 +35,9 @@ export const INVITATION_TTL = 72 * HOUR;
 
 type UserRow = typeof users.$inferSelect;
 
-const toUser = (row: UserRow): User => ({
+const toUser = (
+  row: Pick<UserRow, 'id' | 'email' | 'role' | 'referenceId' | 'name' | 'emailVerifiedAt' | 'createdAt'>,
+): User => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -168,6 +171,7 @@ export function accountsService({ db, mailer, tokens, realtime, publicUrl }: Acc
         .update(users)
         .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(and(eq(users.id, claim.userId), isNull(users.emailVerifiedAt)));
+      await accountChanged(db, claim.userId);
     },
 
     async resendVerification(email: string) {
@@ -201,7 +205,9 @@ export function accountsService({ db, mailer, tokens, realtime, publicUrl }: Acc
       };
     },
 
-    async userDetails(caller: AuthUser) {
+    /** The caller's account; from the row the session check has just read when it is given. */
+    async userDetails(caller: AuthUser, read?: Pick<CachedAccount, 'emailVerifiedAt' | 'createdAt'>) {
+      if (read) return toUser({ ...caller, ...read });
       const [row] = await db.select().from(users).where(eq(users.id, caller.id));
       if (!row) throw unauthorized();
       return toUser(row);
@@ -230,12 +236,13 @@ export function accountsService({ db, mailer, tokens, realtime, publicUrl }: Acc
      * sockets close. A token signed before sessions had ids ends with every session of the account.
      */
     async signout(caller: AuthUser, token: string | undefined) {
-      const claims = token ? await tokens.verify(token) : null;
+      const claims = token ? tokens.verify(token) : null;
       if (claims?.jti) {
         await db
           .insert(revokedSessions)
           .values({ tokenId: claims.jti, userId: caller.id, expiresAt: new Date(claims.exp * 1000) })
           .onConflictDoNothing();
+        await accountChanged(db, caller.id);
         realtime.disconnectSession(claims.jti);
         return;
       }
@@ -243,6 +250,7 @@ export function accountsService({ db, mailer, tokens, realtime, publicUrl }: Acc
         .update(users)
         .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
         .where(eq(users.id, caller.id));
+      await accountChanged(db, caller.id);
       realtime.disconnectUser(caller.id);
     },
 
@@ -261,6 +269,7 @@ export function accountsService({ db, mailer, tokens, realtime, publicUrl }: Acc
         })
         .where(eq(users.id, claim.userId));
       await retireEmailTokens(db, claim.userId, 'RESET_PASSWORD');
+      await accountChanged(db, claim.userId);
       // Open pages of the old sessions stop receiving events at once.
       realtime.disconnectUser(claim.userId);
     },

@@ -194,6 +194,22 @@ export async function announce(
   );
 }
 
+/** The columns of the line a change adds to the appointment's conversation. */
+export function eventLineOf(
+  row: AppointmentView,
+  action: AppointmentAction | 'BOOK',
+  actor: { userId?: string; role: Actor; name: string },
+) {
+  return {
+    appointmentId: row.id,
+    kind: 'EVENT' as const,
+    authorRole: actor.role,
+    authorUserId: actor.userId ?? null,
+    authorName: actor.name,
+    body: eventLine(action, row, actor.name),
+  };
+}
+
 /** The line the change adds to the appointment's conversation, written in its transaction. */
 export async function addEventLine(
   tx: Tx,
@@ -203,14 +219,7 @@ export async function addEventLine(
 ) {
   const [message] = await tx
     .insert(appointmentMessages)
-    .values({
-      appointmentId: row.id,
-      kind: 'EVENT',
-      authorRole: actor.role,
-      authorUserId: actor.userId,
-      authorName: actor.name,
-      body: eventLine(action, row, actor.name),
-    })
+    .values(eventLineOf(row, action, actor))
     .returning();
   return toMessage(message!);
 }

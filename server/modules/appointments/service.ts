@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -12,14 +13,15 @@ import type {
   bookAppointmentBody,
 } from '../../../domain/schemas/appointments.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { appointments, doctors, hospitals, patients } from '../../db/schema/index.ts';
+import { appointmentMessages, appointments, doctors, hospitals, patients } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
 import { runTransition } from '../../platform/workflow.ts';
+import { insideUnit } from '../../platform/unitOfWork.ts';
 import { conversationUseCases } from './conversation.ts';
 import { documentSharingUseCases } from './documents.ts';
-import { actorOf, addEventLine, announce, nameOf, type AnnounceDeps } from './messages.ts';
+import { actorOf, addEventLine, announce, eventLineOf, nameOf, type AnnounceDeps } from './messages.ts';
 import {
   listAppointments,
   loadAppointment,
@@ -27,6 +29,7 @@ import {
   patientName,
   reachAppointment,
   toAppointment,
+  toMessage,
   type AppointmentView,
 } from './queries.ts';
 
@@ -44,7 +47,13 @@ function isSlotTaken(error: unknown): boolean {
  * (PostgreSQL aborts one after a second); queueing them per doctor first makes the loser a clean 409.
  */
 async function lockDoctorSlots(tx: Tx, doctorId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('caremesh.doctor-slots'), hashtext(${doctorId}::text))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK_SPACE}, hashtext(${doctorId}::text))`);
+}
+const SLOT_LOCK_SPACE = sql`hashtext('caremesh.doctor-slots')`;
+
+/** `value`, once the doctor's slots are locked (lockDoctorSlots, inside the statement that needs it). */
+function afterSlotLock(doctorId: string, value: string) {
+  return sql`(select ${value} from pg_advisory_xact_lock(${SLOT_LOCK_SPACE}, hashtext(${doctorId}::text)))`;
 }
 
 /** What the appointment use cases need. */
@@ -121,6 +130,81 @@ export function appointmentsService(deps: AppointmentsDeps) {
     if (clash) throw conflict('The doctor already has an appointment at that time. Propose another time.');
   }
 
+  /**
+   * The appointment and its first conversation line in one statement, the doctor's slots locked
+   * before the row is written (the lock is taken while the row's values are computed). Alone, the
+   * statement is its own transaction; inside a unit of work, a savepoint keeps that transaction usable
+   * when the slot is taken (409).
+   */
+  async function insertBooking(
+    caller: AuthUser,
+    found: {
+      patientId: string;
+      patientName: string;
+      doctorId: string | null;
+      doctorName: string | null;
+      hospitalId: string | null;
+      hospitalName: string | null;
+    },
+    input: z.output<typeof bookAppointmentBody>,
+    start: Date,
+    end: Date,
+  ) {
+    const now = new Date();
+    const row: AppointmentView = {
+      id: randomUUID(),
+      patientId: found.patientId,
+      doctorId: found.doctorId,
+      hospitalId: found.hospitalId,
+      scheduledAt: start,
+      durationMinutes: input.durationMinutes,
+      endsAt: end,
+      mode: input.mode,
+      reason: input.reason,
+      status: 'PENDING',
+      proposedAt: null,
+      proposedDurationMinutes: null,
+      statusReason: null,
+      lastActor: 'PATIENT',
+      createdBy: caller.id,
+      createdAt: now,
+      updatedAt: now,
+      deletedAt: null,
+      patientName: found.patientName,
+      doctorName: found.doctorName,
+      hospitalName: found.hospitalName,
+    };
+    const line = {
+      id: randomUUID(),
+      ...eventLineOf(row, 'BOOK', { userId: caller.id, role: 'PATIENT', name: row.patientName }),
+    };
+    const write = async (executor: Db | Tx) => {
+      const withLine = executor.$with('event_line', {}).as(executor.insert(appointmentMessages).values(line).getSQL());
+      const [inserted] = await executor
+        .with(withLine)
+        .insert(appointments)
+        .values({
+          id: row.id,
+          patientId: row.patientId,
+          doctorId: row.doctorId,
+          hospitalId: row.hospitalId,
+          scheduledAt: start,
+          durationMinutes: row.durationMinutes,
+          endsAt: end,
+          mode: row.mode,
+          reason: row.reason,
+          status: 'PENDING',
+          lastActor: row.doctorId ? afterSlotLock(row.doctorId, 'PATIENT') : 'PATIENT',
+          createdBy: caller.id,
+        })
+        .returning();
+      const booked = { ...row, ...inserted! };
+      // Written in the same statement, so at the same transaction time as the appointment.
+      return { row: booked, message: toMessage({ ...line, createdAt: booked.createdAt }) };
+    };
+    return insideUnit() ? db.transaction((tx) => write(tx)) : write(db);
+  }
+
   return {
     ...conversationUseCases(deps),
     ...documentSharingUseCases(deps),
@@ -168,42 +252,10 @@ export function appointmentsService(deps: AppointmentsDeps) {
       }
       const start = new Date(input.scheduledAt);
       const end = appointmentEnd(start, input.durationMinutes);
-      const created = await db
-        .transaction(async (tx) => {
-          if (found.doctorId) await lockDoctorSlots(tx, found.doctorId);
-          const [inserted] = await tx
-            .insert(appointments)
-            .values({
-              patientId: found.patientId,
-              doctorId: found.doctorId,
-              hospitalId: found.hospitalId,
-              scheduledAt: start,
-              durationMinutes: input.durationMinutes,
-              endsAt: end,
-              mode: input.mode,
-              reason: input.reason,
-              status: 'PENDING',
-              lastActor: 'PATIENT',
-              createdBy: caller.id,
-            })
-            .returning();
-          const row = {
-            ...inserted!,
-            patientName: found.patientName,
-            doctorName: found.doctorName,
-            hospitalName: found.hospitalName,
-          };
-          const message = await addEventLine(tx, row, 'BOOK', {
-            userId: caller.id,
-            role: 'PATIENT',
-            name: row.patientName,
-          });
-          return { row, message };
-        })
-        .catch((error: unknown) => {
-          if (isSlotTaken(error)) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
-          throw error;
-        });
+      const created = await insertBooking(caller, found, input, start, end).catch((error: unknown) => {
+        if (isSlotTaken(error)) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
+        throw error;
+      });
       await announce(
         deps,
         'BOOK',

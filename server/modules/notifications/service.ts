@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationPriority, NotificationType } from '../../../domain/enums.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
@@ -20,6 +20,7 @@ import { invalid, notFound } from '../../platform/errors.ts';
 import { isLocalHost } from '../../platform/network.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { userRoom, type Realtime } from '../../platform/realtime.ts';
+import { insideUnit } from '../../platform/unitOfWork.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -107,33 +108,64 @@ export type NotificationsDeps = {
 
 export type NotificationsService = ReturnType<typeof notificationsService>;
 
+type Recipient = { id: string; preferences: NotificationPreferences; pushable: boolean };
+
 export function notificationsService({ db, realtime, push, pushServiceHosts }: NotificationsDeps) {
   const own = (caller: AuthUser, id?: string): SQL =>
     (id
       ? and(eq(notifications.userId, caller.id), eq(notifications.id, id))
       : eq(notifications.userId, caller.id)) as SQL;
 
-  async function unreadCount(userId: string): Promise<number> {
-    const [row] = await db
+  const unreadOf = (userId: string | Placeholder) =>
+    db
       .select({ n: count() })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.status, 'Sent')));
+  // Prepared once (the badge asks often); inside a unit of work the count must see its transaction.
+  const preparedUnread = unreadOf(sql.placeholder('userId')).prepare('notifications_unread_count');
+
+  async function unreadCount(userId: string): Promise<number> {
+    const [row] = insideUnit() ? await unreadOf(userId) : await preparedUnread.execute({ userId });
     return row?.n ?? 0;
   }
 
   /**
-   * Stores one notification per user, tells each user's open pages, and pushes to their devices
+   * Each recipient with their preferences and whether they have any device to push to, in one
+   * query (defaults for those who never set any).
+   */
+  async function recipients(where: SQL, exceptUserId?: string): Promise<Recipient[]> {
+    const rows = await db
+      .select({
+        id: users.id,
+        channels: notificationPreferences.channels,
+        types: notificationPreferences.types,
+        pushable: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
+      })
+      .from(users)
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .where(exceptUserId ? and(where, ne(users.id, exceptUserId)) : where);
+    return rows.map((row) => ({
+      id: row.id,
+      pushable: row.pushable,
+      preferences: {
+        channels: { ...DEFAULT_CHANNEL_PREFERENCES, ...(row.channels ?? {}) },
+        types: { ...(row.types ?? {}) },
+      },
+    }));
+  }
+
+  /**
+   * Stores one notification per recipient, tells each one's open pages, and pushes to their devices
    * when their preferences allow. Called after the change it reports has committed.
    */
-  async function notifyUsers(userIds: string[], input: NewNotification): Promise<NotificationRow[]> {
-    const unique = [...new Set(userIds)];
-    if (unique.length === 0) return [];
+  async function deliver(to: Recipient[], input: NewNotification): Promise<NotificationRow[]> {
+    if (to.length === 0) return [];
     const data = input.data ?? {};
     const rows = await db
       .insert(notifications)
       .values(
-        unique.map((userId) => ({
-          userId,
+        to.map((recipient) => ({
+          userId: recipient.id,
           title: input.title,
           message: input.message,
           type: input.type,
@@ -142,10 +174,12 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
         })),
       )
       .returning();
-    const preferences = await preferencesFor(db, unique);
+    const byId = new Map(to.map((recipient) => [recipient.id, recipient]));
     for (const row of rows) {
       realtime.emit(userRoom(row.userId), 'newNotification', toNotification(row));
-      if (!channelAllows(preferences.get(row.userId)!, 'PUSH', row.type)) continue;
+      const recipient = byId.get(row.userId)!;
+      // No device subscribed: nothing to push (and no query to find that out again).
+      if (!recipient.pushable || !channelAllows(recipient.preferences, 'PUSH', row.type)) continue;
       const payload: PushPayload = {
         title: 'CareMesh',
         body: pushTextFor(row.type, data),
@@ -158,20 +192,19 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
     return rows;
   }
 
+  async function notifyUsers(userIds: string[], input: NewNotification): Promise<NotificationRow[]> {
+    const unique = [...new Set(userIds)];
+    if (unique.length === 0) return [];
+    return deliver(await recipients(inArray(users.id, unique)), input);
+  }
+
   return {
     notifyUsers,
 
     /** Every account that acts for one of these profiles (a hospital may have several desk accounts). */
     async notifyProfiles(profileIds: string[], input: NewNotification, exceptUserId?: string) {
       if (profileIds.length === 0) return;
-      const recipients = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(inArray(users.referenceId, [...new Set(profileIds)]));
-      return notifyUsers(
-        recipients.map((r) => r.id).filter((id) => id !== exceptUserId),
-        input,
-      );
+      return deliver(await recipients(inArray(users.referenceId, [...new Set(profileIds)]), exceptUserId), input);
     },
 
     async create(input: z.output<typeof createNotificationBody>) {

@@ -18,6 +18,7 @@ import { inCareRelationship, sharedInCare } from '../appointments/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { linkCallerToProfile } from '../../platform/organisationProfiles.ts';
+import { accountChanged } from '../../platform/sessionCache.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { DOCUMENT_FILE_TYPES, MB, safeFileName, type FileStore } from '../../platform/files.ts';
 import { pageTotal, textMatch } from '../../platform/search.ts';
@@ -146,6 +147,7 @@ export function patientsService({ db, files }: { db: Db; files: FileStore }) {
         await linkCallerToProfile(tx, caller.id, created.id, 'You already have a patient profile.', previous);
         return created;
       });
+      await accountChanged(db, caller.id);
       return toPatient(row);
     },
 
