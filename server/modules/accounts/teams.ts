@@ -19,6 +19,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail.ts';
 import type { Realtime } from '../../platform/realtime.ts';
+import { accountChanged } from '../../platform/sessionCache.ts';
 import { issueEmailToken, retireEmailTokens } from './email-tokens.ts';
 
 const HOUR = 60 * 60_000;
@@ -37,8 +38,6 @@ export type TeamsDeps = {
   mailer: Mailer;
   realtime: Pick<Realtime, 'disconnectUser'>;
   publicUrl: string;
-  /** Told when a member's access changes, so cached sessions are dropped at once. */
-  onAccountChange?: (userId: string) => void | Promise<void>;
 };
 
 function stateOf(row: UserRow): TeamMember['state'] {
@@ -61,7 +60,9 @@ function toMember(row: UserRow, now = Date.now()): TeamMember {
   };
 }
 
-export function teamUseCases({ db, mailer, realtime, publicUrl, onAccountChange }: TeamsDeps) {
+export function teamUseCases({ db, mailer, realtime, publicUrl }: TeamsDeps) {
+  // A member's access changed: no instance may answer from a session it kept (platform/sessionCache.ts).
+  const onAccountChange = (userId: string) => accountChanged(db, userId);
   /** The caller's organisation: its role and id, and whether the caller owns it. */
   async function organisationOf(caller: AuthUser) {
     if (!isTeamRole(caller.role) || !caller.referenceId) throw notFound(NO_TEAM);
@@ -141,7 +142,7 @@ export function teamUseCases({ db, mailer, realtime, publicUrl, onAccountChange 
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
       .where(eq(users.id, userId));
-    await onAccountChange?.(userId);
+    await onAccountChange(userId);
     realtime.disconnectUser(userId);
   }
 
@@ -240,7 +241,7 @@ export function teamUseCases({ db, mailer, realtime, publicUrl, onAccountChange 
         })
         .where(eq(users.id, member.id))
         .returning();
-      await onAccountChange?.(member.id);
+      await onAccountChange(member.id);
       return toMember(updated!);
     },
 
@@ -268,7 +269,7 @@ export function teamUseCases({ db, mailer, realtime, publicUrl, onAccountChange 
         .set({ deactivatedAt: null, updatedAt: new Date() })
         .where(eq(users.id, member.id))
         .returning();
-      await onAccountChange?.(member.id);
+      await onAccountChange(member.id);
       return toMember(updated!);
     },
   };
