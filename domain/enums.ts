@@ -219,6 +219,34 @@ export const INDIAN_STATES = [
 export type IndianState = (typeof INDIAN_STATES)[number];
 export const INDIAN_STATE_LABELS = labelsFor(INDIAN_STATES, {}, titleCase);
 
+/** The eight union territories: not states (the SPEC's list stays the 28), but where many providers are. */
+export const INDIAN_UNION_TERRITORIES = [
+  'ANDAMAN_AND_NICOBAR_ISLANDS',
+  'CHANDIGARH',
+  'DADRA_AND_NAGAR_HAVELI_AND_DAMAN_AND_DIU',
+  'DELHI',
+  'JAMMU_AND_KASHMIR',
+  'LADAKH',
+  'LAKSHADWEEP',
+  'PUDUCHERRY',
+] as const;
+export type IndianUnionTerritory = (typeof INDIAN_UNION_TERRITORIES)[number];
+
+/** Where an address may be: the 28 states, then the 8 union territories (labelled as such). */
+export const INDIAN_REGIONS = [...INDIAN_STATES, ...INDIAN_UNION_TERRITORIES] as const;
+export type IndianRegion = (typeof INDIAN_REGIONS)[number];
+export const INDIAN_REGION_LABELS: Record<IndianRegion, string> = {
+  ...INDIAN_STATE_LABELS,
+  ANDAMAN_AND_NICOBAR_ISLANDS: 'Andaman and Nicobar Islands (union territory)',
+  CHANDIGARH: 'Chandigarh (union territory)',
+  DADRA_AND_NAGAR_HAVELI_AND_DAMAN_AND_DIU: 'Dadra and Nagar Haveli and Daman and Diu (union territory)',
+  DELHI: 'Delhi (union territory)',
+  JAMMU_AND_KASHMIR: 'Jammu and Kashmir (union territory)',
+  LADAKH: 'Ladakh (union territory)',
+  LAKSHADWEEP: 'Lakshadweep (union territory)',
+  PUDUCHERRY: 'Puducherry (union territory)',
+};
+
 export const GEO_TYPES = ['Point'] as const;
 export type GeoType = (typeof GEO_TYPES)[number];
 export const GEO_TYPE_LABELS: Record<GeoType, string> = { Point: 'Point' };

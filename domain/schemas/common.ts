@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_KINDS } from '../errors.ts';
 import type { Pagination } from '../errors.ts';
-import { INDIAN_STATES, SORT_ORDERS } from '../enums.ts';
+import { INDIAN_REGIONS, SORT_ORDERS } from '../enums.ts';
 import { normalizePhone } from '../rules/phone.ts';
 import { DATE_RANGE_MESSAGE, DATE_TIME_RANGE_MESSAGE, isDateInRange, isInstantInRange, lineText } from './text.ts';
 
@@ -57,7 +57,7 @@ export const addressSchema = z.object({
   locality: requiredText('Locality', 200),
   landmark: lineText('Landmark').trim().max(200, 'Landmark must be at most 200 characters').optional(),
   city: requiredText('City', 100),
-  state: z.enum(INDIAN_STATES, { error: 'Choose a state' }),
+  state: z.enum(INDIAN_REGIONS, { error: 'Choose a state or union territory' }),
   pincode: pincodeSchema,
 });
 export type Address = z.output<typeof addressSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INDIAN_STATES, VERIFICATION_STATUSES, RECORD_STATUSES } from '../enums.ts';
+import { INDIAN_REGIONS, VERIFICATION_STATUSES, RECORD_STATUSES } from '../enums.ts';
 import { MAX_PAGE_LIMIT, addressSchema, paginationSchema, phoneSchema, queryBoolean, sortOrder } from './common.ts';
 import { lineText } from './text.ts';
 
@@ -51,7 +51,11 @@ export const directoryQueryBase = z.object({
     .max(5000, 'maxDistanceInKm must be at most 5000')
     .optional(),
   city: lineText('City').trim().min(1).max(100).optional(),
-  state: z.enum(INDIAN_STATES, { error: 'state must be one of the 28 states, e.g. MAHARASHTRA' }).optional(),
+  state: z
+    .enum(INDIAN_REGIONS, {
+      error: 'state must be one of the 28 states or 8 union territories, e.g. MAHARASHTRA or DELHI',
+    })
+    .optional(),
   sortOrder: sortOrder.default('asc'),
 });
 

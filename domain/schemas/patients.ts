@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BLOOD_GROUPS, GENDERS, INDIAN_STATES, SEVERITIES } from '../enums.ts';
+import { BLOOD_GROUPS, GENDERS, INDIAN_REGIONS, SEVERITIES } from '../enums.ts';
 import { todayInIndia } from '../rules/time.ts';
 import {
   addressSchema,
@@ -116,7 +116,11 @@ export const patientListQuery = paginationQuery
     email: lineText('Email').trim().min(1).max(254).optional(),
     bloodGroup: z.enum(BLOOD_GROUPS, { error: `bloodGroup must be one of ${BLOOD_GROUPS.join(', ')}` }).optional(),
     city: lineText('City').trim().min(1).max(100).optional(),
-    state: z.enum(INDIAN_STATES, { error: 'state must be one of the 28 states, e.g. MAHARASHTRA' }).optional(),
+    state: z
+      .enum(INDIAN_REGIONS, {
+        error: 'state must be one of the 28 states or 8 union territories, e.g. MAHARASHTRA or DELHI',
+      })
+      .optional(),
     sortBy: z.enum(PATIENT_SORTS, { error: `sortBy must be one of ${PATIENT_SORTS.join(', ')}` }).default('lastName'),
     sortOrder: sortOrder.default('asc'),
   })
@@ -181,6 +185,6 @@ export const patientStatisticsSchema = z.object({
   monthStartsAt: z.string().describe('Start of the current calendar month in India (IST), as an ISO instant'),
   byGender: countsBy(GENDERS, 'gender'),
   byBloodGroup: countsBy(BLOOD_GROUPS, 'blood group'),
-  byState: countsBy(INDIAN_STATES, 'state'),
+  byState: countsBy(INDIAN_REGIONS, 'state'),
 });
 export type PatientStatistics = z.output<typeof patientStatisticsSchema>;

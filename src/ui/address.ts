@@ -1,4 +1,4 @@
-import { INDIAN_STATE_LABELS, labelOf } from '../../domain/enums.ts';
+import { INDIAN_REGION_LABELS, labelOf } from '../../domain/enums.ts';
 import type { Address } from '../../domain/schemas/common.ts';
 
 /** An address on one line: "12, MG Road, Shivajinagar, Pune 411005, Maharashtra". */
@@ -6,5 +6,5 @@ export function formatAddress(address: Address): string {
   const line = [address.buildingNumber, address.street, address.locality, address.landmark, address.city]
     .filter(Boolean)
     .join(', ');
-  return `${line} ${address.pincode}, ${labelOf(INDIAN_STATE_LABELS, address.state, address.state)}`;
+  return `${line} ${address.pincode}, ${labelOf(INDIAN_REGION_LABELS, address.state, address.state)}`;
 }

@@ -57,6 +57,25 @@ describe('POST /api/hospitals/onboard', () => {
     expect((await json(res)).details.issues.map((i: { path: string }) => i.path)).toContain(path);
   });
 
+  it('takes a union territory as the state, and finds the hospital by it', async () => {
+    const delhi = await newAccount(t, 'desk@yamuna.example.in', 'HOSPITAL');
+    const res = await post('/api/hospitals/onboard', delhi.token, {
+      ...onboardBody,
+      name: 'Yamuna Care Hospital',
+      registrationNumber: 'DL-CEA-2021-0456',
+      address: { ...PUNE_ADDRESS, city: 'New Delhi', state: 'DELHI', pincode: '110024' },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await json(res)).data).toMatchObject({ state: 'DELHI', city: 'New Delhi' });
+    const found = await t.request('/api/hospitals/search?state=DELHI', { headers: bearer(admin) });
+    expect((await json(found)).data.hospitals.map((h: { name: string }) => h.name)).toEqual(['Yamuna Care Hospital']);
+    const gotham = await post('/api/hospitals/onboard', delhi.token, {
+      ...onboardBody,
+      address: { ...PUNE_ADDRESS, state: 'GOTHAM' },
+    });
+    expect(gotham.status).toBe(400);
+  });
+
   it('creates the hospital, links it to the account and normalises the phone', async () => {
     const res = await post('/api/hospitals/onboard', owner.token, onboardBody);
     expect(res.status).toBe(201);

@@ -189,3 +189,30 @@ test('a new patient completes their profile, uploads a record and adds their his
   await expect(page.getByRole('list', { name: 'Your medical history' }).getByText('Type 2 diabetes')).toBeVisible();
   await expect(page.getByText('Diagnosed Mar 15, 2022')).toBeVisible();
 });
+
+test('a hospital in Delhi onboards with its union territory, labelled as such', async ({ page, request }) => {
+  await newAccount(page, request, 'HOSPITAL', 'Yamuna Care');
+  await expect(page).toHaveURL(/\/hospital\/onboarding$/);
+  await page.getByLabel('Hospital name').fill('Yamuna Care Hospital');
+  await page.getByLabel('Registration number').fill('DL-CEA-2021-0456');
+  await page.getByLabel('Hospital type').selectOption('PRIVATE');
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await page.getByLabel('Building number').fill('7');
+  await page.getByLabel('Street', { exact: true }).fill('Ring Road');
+  await page.getByLabel('Locality').fill('Lajpat Nagar');
+  await page.getByLabel('City').fill('New Delhi');
+  const state = page.getByLabel('State', { exact: true });
+  await expect(state.locator('option', { hasText: 'Delhi (union territory)' })).toHaveCount(1);
+  await state.selectOption('DELHI');
+  await page.getByLabel('Pincode').fill('110024');
+  await page.getByLabel('Phone', { exact: true }).fill('98110 45678');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  await expect(page.getByText('Delhi (union territory)')).toBeVisible();
+  await page.getByRole('button', { name: 'Submit hospital' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Yamuna Care Hospital' })).toBeVisible();
+  await expect(page.getByText(/New Delhi 110024, Delhi \(union territory\)/)).toBeVisible();
+});

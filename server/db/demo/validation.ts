@@ -1,6 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
-import { INDIAN_STATES, RECORD_STATUSES, VERIFICATION_STATUSES, isOneOf } from '../../../domain/enums.ts';
+import {
+  INDIAN_REGIONS,
+  INDIAN_STATES,
+  RECORD_STATUSES,
+  VERIFICATION_STATUSES,
+  isOneOf,
+} from '../../../domain/enums.ts';
 import {
   onboardDiagnosticsBody,
   resultsTurnaroundBody,
@@ -41,7 +47,7 @@ export function networkProblems(network: Partial<DemoNetwork>, limit = 25): stri
     if (row.city !== address.city || row.state !== address.state || row.pincode !== address.pincode) {
       problems.push(`${what}: city, state and pincode differ from the address`);
     }
-    if (!isOneOf(INDIAN_STATES, row.state)) problems.push(`${what}: ${row.state} is not a state`);
+    if (!isOneOf(INDIAN_REGIONS, row.state)) problems.push(`${what}: ${row.state} is not a state or union territory`);
     if (!isOneOf(VERIFICATION_STATUSES, row.verificationStatus)) problems.push(`${what}: bad verificationStatus`);
     if (!isOneOf(RECORD_STATUSES, row.status)) problems.push(`${what}: bad status`);
     const rating = Number(row.rating ?? 0);

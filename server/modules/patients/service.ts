@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BLOOD_GROUPS, GENDERS, INDIAN_STATES, type Role } from '../../../domain/enums.ts';
+import { BLOOD_GROUPS, GENDERS, INDIAN_REGIONS, type Role } from '../../../domain/enums.ts';
 import { pageOffset, paginationOf, type PaginationQuery } from '../../../domain/schemas/common.ts';
 import {
   PATIENT_DOCUMENT_MAX_MB,
@@ -350,7 +350,7 @@ export function patientsService({ db, files }: { db: Db; files: FileStore }) {
         monthStartsAt: monthStart.toISOString(),
         byGender: tally(GENDERS, genders),
         byBloodGroup: tally(BLOOD_GROUPS, bloodGroups),
-        byState: tally(INDIAN_STATES, states),
+        byState: tally(INDIAN_REGIONS, states),
       };
     },
   };

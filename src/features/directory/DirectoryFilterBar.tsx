@@ -1,5 +1,5 @@
 import { useId, type ComponentPropsWithoutRef } from 'react';
-import { INDIAN_STATES, INDIAN_STATE_LABELS } from '../../../domain/enums.ts';
+import { INDIAN_REGIONS, INDIAN_REGION_LABELS } from '../../../domain/enums.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FilterBar } from '../../ui/dataTable/FilterBar.tsx';
 import { MultiSelect } from '../../ui/form/MultiSelect.tsx';
@@ -80,9 +80,9 @@ export function DirectoryFilterBar<T extends DirectoryEntry>({
             onChange={(e) => update({ state: e.target.value })}
           >
             <option value="">All states</option>
-            {INDIAN_STATES.map((s) => (
+            {INDIAN_REGIONS.map((s) => (
               <option key={s} value={s}>
-                {INDIAN_STATE_LABELS[s]}
+                {INDIAN_REGION_LABELS[s]}
               </option>
             ))}
           </SelectField>

@@ -1,4 +1,4 @@
-import { INDIAN_STATE_LABELS, VERIFICATION_STATUS_LABELS, labelOf } from '../../../domain/enums.ts';
+import { INDIAN_REGION_LABELS, VERIFICATION_STATUS_LABELS, labelOf } from '../../../domain/enums.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { CardSummary, DirectoryEntry } from './directoryTypes.ts';
@@ -13,7 +13,7 @@ export function ResultCard({
   summary: CardSummary;
   isAdmin: boolean;
 }) {
-  const place = `${item.city}, ${labelOf(INDIAN_STATE_LABELS, item.state, item.state)}`;
+  const place = `${item.city}, ${labelOf(INDIAN_REGION_LABELS, item.state, item.state)}`;
   return (
     <div className="card h-full border border-base-300 bg-base-100">
       <div className="card-body gap-2 p-4">

@@ -1,4 +1,4 @@
-import { INDIAN_STATE_LABELS, labelOf } from '../../../domain/enums.ts';
+import { INDIAN_REGION_LABELS, labelOf } from '../../../domain/enums.ts';
 import type { DirectorySearchParams } from '../../api/directory.ts';
 
 /** One filter of a list, as a form control bound to one query parameter of SPEC §7. */
@@ -83,7 +83,7 @@ export type ActiveFilter = { id: string; text: string; remove: ParamChanges };
 export function activeFilters(params: URLSearchParams, filters: readonly FilterControl[]): ActiveFilter[] {
   const out: ActiveFilter[] = [];
   const state = params.get('state');
-  if (state) out.push({ id: 'state', text: labelOf(INDIAN_STATE_LABELS, state, state), remove: { state: undefined } });
+  if (state) out.push({ id: 'state', text: labelOf(INDIAN_REGION_LABELS, state, state), remove: { state: undefined } });
   for (const filter of filters) {
     const { param } = filter;
     if (isRepeated(filter)) {

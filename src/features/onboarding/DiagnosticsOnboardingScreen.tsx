@@ -7,7 +7,7 @@ import {
   DIAGNOSTIC_TEST_TYPE_LABELS,
   EQUIPMENT_KINDS,
   EQUIPMENT_KIND_LABELS,
-  INDIAN_STATE_LABELS,
+  INDIAN_REGION_LABELS,
 } from '../../../domain/enums.ts';
 import { onboardDiagnosticsBody } from '../../../domain/schemas/diagnostics.ts';
 import { onboardingApi } from '../../api/onboarding.ts';
@@ -111,7 +111,7 @@ export function DiagnosticsOnboardingScreen() {
         ['Licence number', d.licenseNumber],
         ['Facility type', d.facilityType ? DIAGNOSTICS_FACILITY_TYPE_LABELS[d.facilityType as never] : '—'],
         ['Address', addressLine(d)],
-        ['State', d.state ? INDIAN_STATE_LABELS[d.state as never] : '—'],
+        ['State', d.state ? INDIAN_REGION_LABELS[d.state as never] : '—'],
         ['Tests', d.testsAvailable.map((t) => DIAGNOSTIC_TEST_TYPE_LABELS[t as never]).join(', ') || '—'],
         ['Accreditations', d.accreditations.join(', ') || '—'],
       ]}

@@ -1,7 +1,7 @@
 import {
   HOSPITAL_TYPES,
   HOSPITAL_TYPE_LABELS,
-  INDIAN_STATE_LABELS,
+  INDIAN_REGION_LABELS,
   SPECIALIZATIONS,
   SPECIALIZATION_LABELS,
 } from '../../../domain/enums.ts';
@@ -109,7 +109,7 @@ export function HospitalOnboardingScreen() {
         ['Registration number', d.registrationNumber],
         ['Type', d.hospitalType ? HOSPITAL_TYPE_LABELS[d.hospitalType as never] : '—'],
         ['Address', addressLine(d)],
-        ['State', d.state ? INDIAN_STATE_LABELS[d.state as never] : '—'],
+        ['State', d.state ? INDIAN_REGION_LABELS[d.state as never] : '—'],
         ['Specialties', d.specialties.map((s) => SPECIALIZATION_LABELS[s as never]).join(', ') || '—'],
       ]}
     />

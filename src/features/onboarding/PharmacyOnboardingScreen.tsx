@@ -1,5 +1,5 @@
 import {
-  INDIAN_STATE_LABELS,
+  INDIAN_REGION_LABELS,
   MEDICINE_CATEGORIES,
   MEDICINE_CATEGORY_LABELS,
   PHARMACY_SERVICES,
@@ -202,7 +202,7 @@ export function PharmacyOnboardingScreen() {
         ['Drug licence number', d.licenseNumber],
         ['Type', d.pharmacyType ? PHARMACY_TYPE_LABELS[d.pharmacyType as never] : '—'],
         ['Address', addressLine(d)],
-        ['State', d.state ? INDIAN_STATE_LABELS[d.state as never] : '—'],
+        ['State', d.state ? INDIAN_REGION_LABELS[d.state as never] : '—'],
         ['Services', d.services.map((s) => PHARMACY_SERVICE_LABELS[s as never]).join(', ') || '—'],
         ['Home delivery', d.hasHomeDelivery ? 'Yes' : 'No'],
         ['Opening hours', hoursSummary(d) || '—'],

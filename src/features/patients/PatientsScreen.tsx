@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
-import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, INDIAN_STATES, INDIAN_STATE_LABELS } from '../../../domain/enums.ts';
+import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, INDIAN_REGIONS, INDIAN_REGION_LABELS } from '../../../domain/enums.ts';
 import { CARE_ACCESS_DAYS } from '../../../domain/rules/careAccess.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
@@ -74,9 +74,9 @@ export function PatientsScreen() {
               State
               <select className="select w-full" {...field('state')}>
                 <option value="">All states</option>
-                {INDIAN_STATES.map((s) => (
+                {INDIAN_REGIONS.map((s) => (
                   <option key={s} value={s}>
-                    {INDIAN_STATE_LABELS[s]}
+                    {INDIAN_REGION_LABELS[s]}
                   </option>
                 ))}
               </select>

@@ -1,4 +1,4 @@
-import { INDIAN_STATES, INDIAN_STATE_LABELS } from '../../../domain/enums.ts';
+import { INDIAN_REGIONS, INDIAN_REGION_LABELS } from '../../../domain/enums.ts';
 import { SelectField } from './SelectField.tsx';
 import { TextField } from './TextField.tsx';
 
@@ -61,8 +61,8 @@ export function AddressFields({
       {text('city', 'City', { autoComplete: 'address-level2' })}
       <SelectField
         label="State"
-        options={INDIAN_STATES}
-        labels={INDIAN_STATE_LABELS}
+        options={INDIAN_REGIONS}
+        labels={INDIAN_REGION_LABELS}
         value={value.state}
         onChange={(e) => onChange('state', e.target.value)}
         error={errors.state}
