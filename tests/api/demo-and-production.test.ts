@@ -33,6 +33,29 @@ describe('demo data', () => {
       'patient@caremesh.test:PATIENT:linked',
       'user@caremesh.test:USER:none',
       'newhospital@caremesh.test:HOSPITAL:none',
+      'frontdesk@caremesh.test:HOSPITAL:linked',
+      'billing@caremesh.test:HOSPITAL:linked',
+      'pharmacist@caremesh.test:PHARMACY:linked',
+      'qc@caremesh.test:PHARMACY:linked',
+      'collector@caremesh.test:DIAGNOSTICS:linked',
+      'signer@caremesh.test:DIAGNOSTICS:linked',
+    ]);
+    // The organisations' teams: one owner each, members with their duties.
+    const hospitalToken = (
+      await (
+        await t.request('/api/users/signin', {
+          method: 'POST',
+          json: { email: 'hospital@caremesh.test', password: DEMO_PASSWORD },
+        })
+      ).json()
+    ).data.token as string;
+    const team = (
+      await (await t.request('/api/teams/me', { headers: { authorization: `Bearer ${hospitalToken}` } })).json()
+    ).data as { members: Array<{ email: string; isOwner: boolean; duties: string[]; state: string }> };
+    expect(team.members.map((m) => [m.email, m.isOwner, m.duties, m.state])).toEqual([
+      ['hospital@caremesh.test', true, [], 'ACTIVE'],
+      ['frontdesk@caremesh.test', false, ['FRONT_DESK'], 'ACTIVE'],
+      ['billing@caremesh.test', false, ['BILLING'], 'ACTIVE'],
     ]);
   });
 });
