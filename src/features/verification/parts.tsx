@@ -9,6 +9,7 @@ import { DetailList } from '../../ui/DetailList.tsx';
 import { NOT_AVAILABLE_OFFLINE } from '../../ui/LoadStates.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
+import { useOnline } from '../../offline/useOnline.ts';
 import { ACCEPTED_TYPES, formatSize } from './model.ts';
 
 /** A version's number, authority and dates. */
@@ -135,7 +136,7 @@ function FilePreview({ file, title }: { file: VerificationFile; title: string })
 
 /**
  * A version's files, each viewable in the page (no download needed) and downloadable. `openFirst`
- * shows the first file at once (a reviewer's page).
+ * shows the first file at once (a reviewer's page), when online.
  */
 export function DocumentFiles({
   files,
@@ -146,7 +147,9 @@ export function DocumentFiles({
   documentLabel: string;
   openFirst?: boolean;
 }) {
-  const [open, setOpen] = useState<string | null>(openFirst ? (files[0]?.id ?? null) : null);
+  // Offline the bytes cannot be fetched (they are never kept on the device): nothing opens by itself.
+  const online = useOnline();
+  const [open, setOpen] = useState<string | null>(openFirst && online ? (files[0]?.id ?? null) : null);
   if (files.length === 0) return <p className="text-sm text-base-content/70">No files.</p>;
   return (
     <ul className="flex flex-col gap-2" aria-label={`Files of ${documentLabel}`}>
