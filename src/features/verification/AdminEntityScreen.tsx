@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import {
-  DOCUMENT_CATEGORY_LABELS,
   DOCUMENT_TYPE_LABELS,
   INDIAN_STATE_LABELS,
   ONBOARDING_REQUIRED_ACTION_LABELS,
@@ -27,8 +26,8 @@ import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocumentStatusBadge, UrgencyBadge, VerificationStatusBadge } from '../../ui/VerificationBadges.tsx';
 import { EntityStatusControl } from './EntityStatusControl.tsx';
-import { decisionWords, entityPath, entityTypeOf, groupChecklist } from './model.ts';
-import { DocumentDetails, DocumentFiles, ReviewNote } from './parts.tsx';
+import { decisionWords, entityPath, entityTypeOf } from './model.ts';
+import { ChecklistParts, DocumentDetails, DocumentFiles, ReviewNote } from './parts.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 import { VersionList } from './VersionHistory.tsx';
 
@@ -150,27 +149,13 @@ function EntityView({ entity }: { entity: AdminEntity }) {
           </div>
         </section>
       </div>
-      <section aria-labelledby="entity-documents" className="flex flex-col gap-3">
-        <h2 id="entity-documents" className="text-xl font-semibold">
-          Documents
-        </h2>
-        {groupChecklist(entity.checklist).map((group) => (
-          <section
-            key={group.category}
-            aria-labelledby={`admin-category-${group.category}`}
-            className="flex flex-col gap-3"
-          >
-            <h3 id={`admin-category-${group.category}`} className="text-lg font-semibold">
-              {DOCUMENT_CATEGORY_LABELS[group.category]}
-            </h3>
-            <ul className="flex flex-col gap-3">
-              {group.items.map((item) => (
-                <AdminChecklistRow key={item.documentType} entity={entity} item={item} />
-              ))}
-            </ul>
-          </section>
-        ))}
-      </section>
+      <ChecklistParts
+        items={entity.checklist.filter((item) => item.required || item.document)}
+        level={2}
+        idPrefix="entity"
+        renderRow={(item) => <AdminChecklistRow key={item.documentType} entity={entity} item={item} />}
+      />
+      <OptionalNotUploaded items={entity.checklist} />
       <Decisions decisions={entity.decisions} />
     </>
   );
@@ -188,13 +173,11 @@ function AdminChecklistRow({ entity, item }: { entity: AdminEntity; item: Checkl
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h4 className="font-semibold break-words">{label}</h4>
-            <p className="text-sm text-base-content/70">
-              {item.required
-                ? item.requiredBecause
-                  ? `Required because ${item.requiredBecause.replace(/^your profile/, 'the profile')}`
-                  : 'Required'
-                : 'Optional'}
-            </p>
+            {item.requiredBecause && (
+              <p className="text-sm text-base-content/70">
+                Required because {item.requiredBecause.replace(/^your profile/, 'the profile')}
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap gap-1">
             <DocumentStatusBadge status={item.status} />
@@ -273,5 +256,17 @@ function Decisions({ decisions }: { decisions: readonly Decision[] }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** Optional documents the provider has not uploaded, in one line rather than a card each. */
+function OptionalNotUploaded({ items }: { items: readonly ChecklistEntry[] }) {
+  const missing = items.filter((item) => !item.required && !item.document);
+  if (missing.length === 0) return null;
+  return (
+    <p className="text-sm text-base-content/80">
+      <span className="font-medium">Optional, not uploaded: </span>
+      {missing.map((item) => DOCUMENT_TYPE_LABELS[item.documentType]).join(', ')}.
+    </p>
   );
 }

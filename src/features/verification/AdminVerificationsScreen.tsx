@@ -8,6 +8,7 @@ import {
   VERIFICATION_STATUSES,
   VERIFICATION_STATUS_LABELS,
   type IndianState,
+  type VerificationStatus,
 } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import {
@@ -27,6 +28,13 @@ import { VerificationStatusBadge } from '../../ui/VerificationBadges.tsx';
 import { entityPath, hoursInWords, pendingParamsOf, waitingWords } from './model.ts';
 
 const PAGE_SIZE = 20;
+/** The stats table's column headers: short enough for a phone. */
+const STATUS_HEADERS: Record<VerificationStatus, string> = {
+  PENDING: 'Pending',
+  UNDER_REVIEW: 'Under review',
+  VERIFIED: 'Verified',
+  REJECTED: 'Rejected',
+};
 const FILTER_KEYS = ['entityType', 'status', 'search'];
 
 const placeOf = (row: { city: string; state: string }) =>
@@ -203,13 +211,13 @@ function StatsView({ stats }: { stats: VerificationStats }) {
           </div>
         </dl>
         <div className="overflow-x-auto">
-          <table className="table table-sm" aria-label="Providers by kind and status">
+          <table className="table table-xs sm:table-sm" aria-label="Providers by kind and status">
             <thead>
               <tr>
                 <th scope="col">Kind</th>
                 {VERIFICATION_STATUSES.map((status) => (
-                  <th key={status} scope="col" className="text-right">
-                    {VERIFICATION_STATUS_LABELS[status]}
+                  <th key={status} scope="col" className="text-right whitespace-normal">
+                    {STATUS_HEADERS[status]}
                   </th>
                 ))}
               </tr>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DOCUMENT_CATEGORY_LABELS, DOCUMENT_TYPE_LABELS } from '../../../domain/enums.ts';
+import { DOCUMENT_TYPE_LABELS } from '../../../domain/enums.ts';
 import { messageOf } from '../../api/http.ts';
 import {
   getMyVerificationQueryOptions,
@@ -20,8 +20,8 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocumentStatusBadge, UrgencyBadge } from '../../ui/VerificationBadges.tsx';
 import { useWaitingUploads, type WaitingUpload } from './changes.ts';
 import { DocumentUploadDialog } from './DocumentUploadDialog.tsx';
-import { canDelete, groupChecklist } from './model.ts';
-import { DocumentDetails, DocumentFiles, ReviewNote } from './parts.tsx';
+import { canDelete } from './model.ts';
+import { ChecklistParts, DocumentDetails, DocumentFiles, ReviewNote } from './parts.tsx';
 import { StandingPanel } from './StandingPanel.tsx';
 import { ProviderVersionHistory } from './VersionHistory.tsx';
 
@@ -51,26 +51,18 @@ export function DocumentsScreen() {
       ) : (
         <>
           <StandingPanel verification={verification.data} headingId="documents-standing" />
-          {groupChecklist(verification.data.checklist).map((group) => (
-            <section
-              key={group.category}
-              aria-labelledby={`category-${group.category}`}
-              className="flex flex-col gap-3"
-            >
-              <h2 id={`category-${group.category}`} className="text-lg font-semibold">
-                {DOCUMENT_CATEGORY_LABELS[group.category]}
-              </h2>
-              <ul className="flex flex-col gap-3">
-                {group.items.map((item) => (
-                  <ChecklistRow
-                    key={item.documentType}
-                    item={item}
-                    waiting={waiting.filter((w) => w.documentType === item.documentType)}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))}
+          <ChecklistParts
+            items={verification.data.checklist}
+            level={2}
+            idPrefix="documents"
+            renderRow={(item) => (
+              <ChecklistRow
+                key={item.documentType}
+                item={item}
+                waiting={waiting.filter((w) => w.documentType === item.documentType)}
+              />
+            )}
+          />
         </>
       )}
     </section>
@@ -91,16 +83,12 @@ function ChecklistRow({ item, waiting }: { item: ChecklistEntry; waiting: Waitin
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 id={headingId} className="font-semibold break-words">
+            <h4 id={headingId} className="font-semibold break-words">
               {label}
-            </h3>
-            <p className="text-sm text-base-content/70">
-              {item.required
-                ? item.requiredBecause
-                  ? `Required because ${item.requiredBecause}`
-                  : 'Required'
-                : 'Optional'}
-            </p>
+            </h4>
+            {item.requiredBecause && (
+              <p className="text-sm text-base-content/70">Required because {item.requiredBecause}</p>
+            )}
           </div>
           <div className="flex flex-wrap gap-1">
             <DocumentStatusBadge status={item.status} />

@@ -93,9 +93,9 @@ export function ReviewForm({
       aria-labelledby={`${id}-title`}
       className="flex flex-col gap-3 rounded-box border border-primary/40 bg-base-200/40 p-3"
     >
-      <h4 id={`${id}-title`} className="font-semibold">
+      <h5 id={`${id}-title`} className="font-semibold">
         Review {label}, version {doc.version}
-      </h4>
+      </h5>
       <fieldset
         className="flex flex-col gap-1"
         aria-invalid={errors['action'] ? true : undefined}

@@ -4,12 +4,13 @@ import type { MyVerification } from '../../api/verification.ts';
 import { VerificationStatusBadge } from '../../ui/VerificationBadges.tsx';
 import { listingWords } from './model.ts';
 
-const ACTION_ALERT: Record<OnboardingRequiredAction, string> = {
-  UPDATE_EXPIRED_DOCUMENTS: 'alert-error',
-  REUPLOAD_REJECTED_DOCUMENTS: 'alert-warning',
-  UPLOAD_PENDING_DOCUMENTS: 'alert-warning',
-  AWAITING_VERIFICATION: 'alert-info',
-  NONE: 'alert-success',
+// A coloured edge beside text in the page's own colour: warning yellow as text fails contrast.
+const ACTION_EDGE: Record<OnboardingRequiredAction, string> = {
+  UPDATE_EXPIRED_DOCUMENTS: 'border-error',
+  REUPLOAD_REJECTED_DOCUMENTS: 'border-warning',
+  UPLOAD_PENDING_DOCUMENTS: 'border-warning',
+  AWAITING_VERIFICATION: 'border-info',
+  NONE: 'border-success',
 };
 
 /** Where the provider stands: its status, what it must do next, and whether patients find it. */
@@ -23,7 +24,9 @@ export function StandingPanel({ verification: v, headingId }: { verification: My
           </h2>
           <VerificationStatusBadge status={v.verificationStatus} />
         </div>
-        <p className={`alert alert-soft ${ACTION_ALERT[v.requiredAction]} text-sm`}>
+        <p
+          className={`rounded-field border-l-4 bg-base-200/60 p-3 text-sm font-medium ${ACTION_EDGE[v.requiredAction]}`}
+        >
           {REQUIRED_ACTION_WORDS[v.requiredAction]}
         </p>
         <p className="text-sm">{listingWords(v)}</p>

@@ -59,7 +59,7 @@ describe('detailsProblems (the contract’s schema and the catalogue’s expiry)
     const errors = detailsProblems({ documentNumber: ' ', issuingAuthority: '', issueDate: '', expiryDate: '' }, false);
     expect(errors['documentNumber']).toBe('Document number is required');
     expect(errors['issuingAuthority']).toBe('Issuing authority is required');
-    expect(errors['issueDate']).toBeDefined();
+    expect(errors['issueDate']).toBe('Issue date is required');
   });
 
   it('refuses an issue date in the future and an expiry on or before the issue date', () => {
@@ -77,8 +77,8 @@ describe('detailsProblems (the contract’s schema and the catalogue’s expiry)
 });
 
 describe('groupChecklist', () => {
-  it('groups by category, groups with a required document first, required items first in each', () => {
-    const groups = groupChecklist([
+  it('puts the required documents first, then the optional ones, each part by category', () => {
+    const parts = groupChecklist([
       { id: 'fire', category: 'INFRASTRUCTURE', required: true },
       { id: 'pan', category: 'IDENTITY', required: true },
       { id: 'building', category: 'INFRASTRUCTURE', required: false },
@@ -86,21 +86,38 @@ describe('groupChecklist', () => {
       { id: 'registration', category: 'REGISTRATION', required: true },
       { id: 'nursing', category: 'REGISTRATION', required: false },
       { id: 'gst', category: 'FINANCIAL', required: true },
+      { id: 'nabh', category: 'ACCREDITATION', required: false },
+      { id: 'biomedical', category: 'COMPLIANCE', required: true },
     ] as const);
-    expect(groups.map((g) => [g.category, g.items.map((i) => i.id)])).toEqual([
-      ['REGISTRATION', ['registration', 'nursing']],
-      ['FINANCIAL', ['gst', 'cheque']],
-      ['IDENTITY', ['pan']],
-      ['INFRASTRUCTURE', ['fire', 'building']],
+    expect(
+      parts.map((part) => [part.required, part.groups.map((g) => [g.category, g.items.map((i) => i.id)])]),
+    ).toEqual([
+      [
+        true,
+        [
+          ['REGISTRATION', ['registration']],
+          ['FINANCIAL', ['gst']],
+          ['COMPLIANCE', ['biomedical']],
+          ['IDENTITY', ['pan']],
+          ['INFRASTRUCTURE', ['fire']],
+        ],
+      ],
+      [
+        false,
+        [
+          ['REGISTRATION', ['nursing']],
+          ['FINANCIAL', ['cheque']],
+          ['INFRASTRUCTURE', ['building']],
+          ['ACCREDITATION', ['nabh']],
+        ],
+      ],
     ]);
   });
 
-  it('puts groups of optional documents last', () => {
-    const groups = groupChecklist([
-      { category: 'ACCREDITATION', required: false },
-      { category: 'LICENSE', required: true },
-    ]);
-    expect(groups.map((g) => g.category)).toEqual(['LICENSE', 'ACCREDITATION']);
+  it('leaves out a part with nothing in it', () => {
+    const parts = groupChecklist([{ category: 'LICENSE', required: true }]);
+    expect(parts.map((part) => part.required)).toEqual([true]);
+    expect(groupChecklist([])).toEqual([]);
   });
 });
 

@@ -61,6 +61,7 @@ export type DetailsDraft = {
 };
 
 export const EXPIRY_REQUIRED = 'Expiry date is required for this document';
+export const ISSUE_DATE_REQUIRED = 'Issue date is required';
 
 /**
  * The upload form's field errors, from the contract's schema (required texts, issue date not in the
@@ -75,30 +76,28 @@ export function detailsProblems(draft: DetailsDraft, expires: boolean): Record<s
       if (key && !errors[key]) errors[key] = issue.message;
     }
   }
+  if (draft.issueDate.trim() === '') errors['issueDate'] = ISSUE_DATE_REQUIRED;
   if (expires && draft.expiryDate.trim() === '' && !errors['expiryDate']) errors['expiryDate'] = EXPIRY_REQUIRED;
   return errors;
 }
 
-/** The checklist in groups by category: groups with a required document first, required items first in each. */
+/**
+ * The checklist as the screens show it: the required documents first, then the optional ones, each
+ * part in groups by category (in the catalogue's category order), items in the checklist's order.
+ */
 export function groupChecklist<T extends { category: DocumentCategory; required: boolean }>(
   items: readonly T[],
-): Array<{ category: DocumentCategory; items: T[] }> {
-  const groups = new Map<DocumentCategory, T[]>();
-  for (const item of items) {
-    const list = groups.get(item.category) ?? [];
-    list.push(item);
-    groups.set(item.category, list);
-  }
-  const order = (category: DocumentCategory) => DOCUMENT_CATEGORIES.indexOf(category);
-  return [...groups.entries()]
-    .map(([category, list]) => ({
-      category,
-      items: [...list].sort((a, b) => Number(b.required) - Number(a.required)),
-    }))
-    .sort((a, b) => {
-      const required = Number(b.items[0]?.required ?? false) - Number(a.items[0]?.required ?? false);
-      return required !== 0 ? required : order(a.category) - order(b.category);
-    });
+): Array<{ required: boolean; groups: Array<{ category: DocumentCategory; items: T[] }> }> {
+  const byCategory = (part: readonly T[]) => {
+    const groups = new Map<DocumentCategory, T[]>();
+    for (const item of part) groups.set(item.category, [...(groups.get(item.category) ?? []), item]);
+    return [...groups.entries()]
+      .sort(([a], [b]) => DOCUMENT_CATEGORIES.indexOf(a) - DOCUMENT_CATEGORIES.indexOf(b))
+      .map(([category, list]) => ({ category, items: list }));
+  };
+  return [true, false]
+    .map((required) => ({ required, groups: byCategory(items.filter((item) => item.required === required)) }))
+    .filter((part) => part.groups.length > 0);
 }
 
 /** The owner may delete a version nobody has decided on yet. */

@@ -1,16 +1,25 @@
 /** Pieces every verification screen shows: a document's details, its review, its files in the page. */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../../domain/rules/format.ts';
-import { DOCUMENT_REVIEW_ACTION_LABELS, REGISTRY_CHECK_LABELS } from '../../../domain/enums.ts';
+import {
+  DOCUMENT_CATEGORY_LABELS,
+  DOCUMENT_REVIEW_ACTION_LABELS,
+  REGISTRY_CHECK_LABELS,
+} from '../../../domain/enums.ts';
 import { isNoAnswer, messageOf } from '../../api/http.ts';
-import { verificationApi, type VerificationDocument, type VerificationFile } from '../../api/verification.ts';
+import {
+  verificationApi,
+  type ChecklistEntry,
+  type VerificationDocument,
+  type VerificationFile,
+} from '../../api/verification.ts';
 import { Button } from '../../ui/Button.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { NOT_AVAILABLE_OFFLINE } from '../../ui/LoadStates.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { useOnline } from '../../offline/useOnline.ts';
-import { ACCEPTED_TYPES, formatSize } from './model.ts';
+import { ACCEPTED_TYPES, formatSize, groupChecklist } from './model.ts';
 
 /** A version's number, authority and dates. */
 export function DocumentDetails({
@@ -225,4 +234,44 @@ function FileRow({
       <div id={previewId}>{open && <FilePreview file={file} title={title} />}</div>
     </li>
   );
+}
+
+/**
+ * The checklist in its parts (required, then optional) and categories, each part and category under
+ * its own heading; `level` is the parts' heading level (categories one below, rows two below).
+ */
+export function ChecklistParts<T extends ChecklistEntry>({
+  items,
+  level,
+  idPrefix,
+  renderRow,
+}: {
+  items: readonly T[];
+  level: 2 | 3;
+  idPrefix: string;
+  renderRow(item: T): ReactNode;
+}) {
+  const Part = `h${level}` as const;
+  const Category = `h${level + 1}` as 'h3' | 'h4';
+  return groupChecklist(items).map((part) => {
+    const partId = `${idPrefix}-${part.required ? 'required' : 'optional'}`;
+    return (
+      <section key={partId} aria-labelledby={partId} className="flex flex-col gap-3">
+        <Part id={partId} className="text-xl font-semibold">
+          {part.required ? 'Required documents' : 'Optional documents'}
+        </Part>
+        {part.groups.map((group) => (
+          <section key={group.category} aria-labelledby={`${partId}-${group.category}`} className="flex flex-col gap-2">
+            <Category
+              id={`${partId}-${group.category}`}
+              className="text-sm font-semibold tracking-wide text-base-content/70 uppercase"
+            >
+              {DOCUMENT_CATEGORY_LABELS[group.category]}
+            </Category>
+            <ul className="flex flex-col gap-3">{group.items.map(renderRow)}</ul>
+          </section>
+        ))}
+      </section>
+    );
+  });
 }
