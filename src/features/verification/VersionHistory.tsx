@@ -25,7 +25,7 @@ export function VersionList({
         return (
           <li key={version.id} className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
             <p className="flex flex-wrap items-center gap-2 font-medium">
-              Version {version.version}
+              <span>Version {version.version}</span>
               {version.current && <span className="text-sm font-normal text-base-content/70">(current)</span>}
               <DocumentStatusBadge status={version.status} size="sm" />
               {version.urgency && <UrgencyBadge urgency={version.urgency} size="sm" />}
