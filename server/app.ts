@@ -48,6 +48,7 @@ import { pharmaciesRoutes } from './modules/pharmacies/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
+import { verificationRoutes } from './modules/verification/routes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { idempotencyRoutes } from './modules/idempotency/routes.ts';
 import { buildServices } from './services.ts';
@@ -257,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(doctorsRoutes(services));
       await api.register(appointmentsRoutes({ ...services, rateLimits: ctx.rateLimits }));
       await api.register(notificationsRoutes(services));
+      await api.register(verificationRoutes(services));
       await api.register(idempotencyRoutes(ctx));
       // Development helpers only when asked for (DEV_ROUTES), never in production, and only for this machine.
       if (config.devRoutes) await api.register(devRoutes(ctx));

@@ -9,6 +9,8 @@ import { hospitalsService } from './modules/hospitals/service.ts';
 import { notificationsService } from './modules/notifications/service.ts';
 import { patientsService } from './modules/patients/service.ts';
 import { pharmaciesService } from './modules/pharmacies/service.ts';
+import { documentExpiryJob } from './modules/verification/jobs.ts';
+import { verificationService } from './modules/verification/service.ts';
 
 /**
  * The composition root: every service is built here, once, from the platform pieces it declares,
@@ -18,6 +20,7 @@ export function buildServices(ctx: AppContext) {
   const { db, realtime, push, files, mailer, tokens, config } = ctx;
   const notifications = notificationsService({ db, realtime, push, pushServiceHosts: config.pushServiceHosts });
   const announcing = { realtime, notify: notifications };
+  const verification = verificationService({ db, files, ...announcing });
   return {
     accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
     notifications,
@@ -27,8 +30,9 @@ export function buildServices(ctx: AppContext) {
     pharmacies: pharmaciesService({ db, files }),
     patients: patientsService({ db, files }),
     appointments: appointmentsService({ db, ...announcing }),
+    verification,
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
-    jobs: [appointmentExpiryJob(announcing)] satisfies Job[],
+    jobs: [appointmentExpiryJob(announcing), documentExpiryJob({ db, ...announcing, verification })] satisfies Job[],
   };
 }
 

@@ -8,6 +8,7 @@ import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
 import { buildDemoNetwork } from './demo/network.ts';
+import { insertDemoVerification, storeVerificationFiles } from './demo/verification.ts';
 import { users } from './schema/index.ts';
 
 export { DEMO_REFERENCE_IDS };
@@ -49,10 +50,11 @@ export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; role: Role; name: str
 export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return 0;
-  const [passwordHash, network, documentFiles] = await Promise.all([
+  const [passwordHash, network, documentFiles, verificationFiles] = await Promise.all([
     hashPassword(DEMO_PASSWORD),
     buildDemoNetwork(),
     files ? storeDemoDocumentFiles(files) : [],
+    storeVerificationFiles(files),
   ]);
   const verifiedAt = new Date();
   return db.transaction(async (tx) => {
@@ -73,6 +75,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     await insertDemoNetwork(tx, network);
     await insertDemoAppointments(tx, network);
     await insertDemoDocuments(tx, documentFiles);
+    await insertDemoVerification(tx, network, verificationFiles);
     return created.length;
   });
 }

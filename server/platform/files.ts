@@ -77,6 +77,68 @@ export function createFileStore(root: string) {
 }
 export type FileStore = ReturnType<typeof createFileStore>;
 
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+/** A name safe to store and to send back: no path, no quotes or control characters, the extension of what the file really is. */
+export function safeFileName(original: string, contentType: string): string {
+  const base = (original.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
+  const cleaned = base
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N} ._()-]+/gu, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[ ._-]+|[ ._-]+$/g, '')
+    .slice(0, 100);
+  return `${cleaned || 'document'}.${EXTENSIONS[contentType] ?? 'bin'}`;
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** `inline` with the same names, for files shown in the page (a PDF or a picture). */
+export function inlineDisposition(fileName: string): string {
+  return attachmentDisposition(fileName).replace(/^attachment/, 'inline');
+}
+
+export type UploadedFile = { buffer: Buffer; filename: string };
+
+/**
+ * Up to `maxFiles` files of one field of a multipart request, and its text fields; a request with
+ * none, or with more, is refused.
+ */
+export async function readUploads(request: FastifyRequest, fileField: string, maxFiles: number) {
+  if (!request.isMultipart()) throw invalid('Send the files as multipart/form-data.');
+  const fields: Record<string, string> = {};
+  const files: UploadedFile[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname !== fileField) continue;
+        if (files.length === maxFiles) throw invalid(`Send at most ${maxFiles} files.`);
+        files.push({ buffer, filename: part.filename });
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw unreadable(error);
+  }
+  if (files.length === 0) throw invalid(`The request has no file in the "${fileField}" field.`);
+  return { files, fields };
+}
+
 /** The one file of a multipart request and its text fields; a request without a file is refused. */
 export async function readUpload(request: FastifyRequest, fileField = 'file') {
   if (!request.isMultipart()) throw invalid('Send the file as multipart/form-data.');

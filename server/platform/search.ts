@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LISTED_RECORD_STATUS, LISTED_VERIFICATION_STATUS } from '../../domain/rules/directory.ts';
+import { todayInIndia } from '../../domain/rules/time.ts';
 import { pageOffset, paginationOf } from '../../domain/schemas/common.ts';
 import type { Db } from '../db/client.ts';
 
@@ -14,6 +15,7 @@ export type DirectoryTable = PgTable & {
   longitude: PgColumn;
   verificationStatus: PgColumn;
   status: PgColumn;
+  listedUntil: PgColumn;
 };
 
 export type DirectoryQuery = {
@@ -30,8 +32,12 @@ export type DirectoryQuery = {
 };
 
 /** The entry is listed in the directory (domain/rules/directory.ts), as an SQL condition on its row. */
-export function listedInDirectory(t: Pick<DirectoryTable, 'verificationStatus' | 'status'>): SQL {
-  return and(eq(t.verificationStatus, LISTED_VERIFICATION_STATUS), eq(t.status, LISTED_RECORD_STATUS)) as SQL;
+export function listedInDirectory(t: Pick<DirectoryTable, 'verificationStatus' | 'status' | 'listedUntil'>): SQL {
+  return and(
+    eq(t.verificationStatus, LISTED_VERIFICATION_STATUS),
+    eq(t.status, LISTED_RECORD_STATUS),
+    or(isNull(t.listedUntil), gte(t.listedUntil, todayInIndia())),
+  ) as SQL;
 }
 
 /**

@@ -60,6 +60,7 @@ type Fixtures = World & {
 };
 
 const PROBED = new Set<Ownership>([
+  'providerPaper',
   'organisation',
   'listed',
   'recipient',
@@ -559,6 +560,28 @@ const TABLE: Record<string, Row> = {
     probe: async (f) => notificationProbe(f, 'PUT', '/read'),
   },
 
+  // ── verification ─────────────────────────────────────────────────────────────────
+  // The provider's own papers are found from the caller (its referenceId); the path names no one.
+  'POST /api/verification/documents/upload': {},
+  'PUT /api/verification/documents/:documentType': {},
+  'DELETE /api/verification/documents/:documentType': {},
+  'GET /api/verification/documents': {},
+  'GET /api/verification/documents/history': {},
+  'GET /api/verification/files/:fileId': {
+    probe: async (f) => {
+      const path = `/api/verification/files/${await verificationFile(f)}`;
+      return {
+        owner: { token: f.hospital.token, method: 'GET', path },
+        others: [f.otherHospital, f.pendingHospital, f.doctor].map((o) => ({ token: o.token, method: 'GET', path })),
+      };
+    },
+  },
+  'GET /api/verification/admin/pending': {},
+  'GET /api/verification/admin/entity/:entityId': {},
+  'GET /api/verification/admin/stats': {},
+  'POST /api/verification/admin/entity/:entityId/document/:documentType/verify': {},
+  'POST /api/verification/admin/entity/:entityId/status': {},
+
   // ── platform ─────────────────────────────────────────────────────────────────────
   'GET /api/health': {},
   'POST /api/idempotency-keys/lookup': {},
@@ -615,6 +638,27 @@ async function notificationProbe(f: Fixtures, method: string, suffix: string): P
     owner: { token: f.patient.token, method, path },
     others: [f.otherPatient, f.doctor].map((o) => ({ token: o.token, method, path })),
   };
+}
+
+/** A file of one of the hospital's verification papers (a new paper type each time it is asked). */
+let verificationPapers = 0;
+async function verificationFile(f: Fixtures): Promise<string> {
+  const types = ['PAN_CARD', 'GST_REGISTRATION', 'INCORPORATION_CERTIFICATE', 'CANCELLED_CHEQUE'];
+  const form = fileForm('pan.png', PNG, 'image/png')();
+  form.set('files', form.get('file')!);
+  form.delete('file');
+  form.append('documentType', types[verificationPapers++ % types.length]!);
+  form.append('documentNumber', 'AAACS1234K');
+  form.append('issuingAuthority', 'Income Tax Department');
+  form.append('issueDate', '2020-04-01');
+  const res = await send({
+    token: f.hospital.token,
+    method: 'POST',
+    path: '/api/verification/documents/upload',
+    form: () => form,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).data.files[0].id as string;
 }
 
 async function created(call: Call): Promise<string> {

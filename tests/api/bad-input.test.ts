@@ -498,6 +498,25 @@ beforeAll(async () => {
   const doctor = await json(
     await t.request(`/api/doctors/${w.doctor.referenceId}`, { headers: bearer(w.admin.token) }),
   );
+  const paper = pngForm();
+  for (const [key, value] of Object.entries({
+    documentType: 'PAN_CARD',
+    documentNumber: 'AAACS1234K',
+    issuingAuthority: 'Income Tax Department',
+    issueDate: '2020-04-01',
+  })) {
+    paper.append(key, value);
+  }
+  paper.set('files', paper.get('file')!);
+  paper.delete('file');
+  const verificationDocument = await json(
+    await t.request('/api/verification/documents/upload', {
+      method: 'POST',
+      body: paper,
+      headers: bearer(w.hospital.token),
+    }),
+  );
+  const verificationFileId = verificationDocument.data.files[0].id as string;
   knownIds.push(
     hospitalId,
     departmentId,
@@ -511,6 +530,7 @@ beforeAll(async () => {
     w.doctor.referenceId,
     appointmentId,
     notificationId,
+    verificationFileId,
     w.patient.userId,
     w.doctor.userId,
   );
@@ -528,6 +548,9 @@ beforeAll(async () => {
     slug: doctor.data.slug as string,
     appointmentId,
     notificationId,
+    fileId: verificationFileId,
+    entityId: hospitalId,
+    documentType: 'PAN_CARD',
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',
   };
   paramValues = (route) => {

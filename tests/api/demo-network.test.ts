@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, eq, lt, type AnyColumn } from 'drizzle-orm';
+import { todayInIndia } from '../../domain/rules/time.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INDIAN_STATES } from '../../domain/enums.ts';
@@ -19,6 +20,7 @@ import {
   users,
 } from '../../server/db/schema/index.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_REFERENCE_IDS, seedDemoData } from '../../server/db/seed.ts';
+import { listedInDirectory } from '../../server/platform/search.ts';
 import { bearer } from './support/accounts.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 
@@ -38,10 +40,16 @@ async function storedNetwork(db: Db): Promise<DemoNetwork> {
   const entries = await Promise.all(
     Object.entries(NETWORK_TABLES).map(async ([key, table]) => [
       key,
-      await db
-        .select()
-        .from(table as typeof hospitals)
-        .orderBy(asc(table.id)),
+      // Without listedUntil: the verification demo sets it from the papers (checked on its own below).
+      (
+        await db
+          .select()
+          .from(table as typeof hospitals)
+          .orderBy(asc(table.id))
+      ).map((row) => {
+        const { listedUntil: _listedUntil, ...rest } = row as typeof row & { listedUntil?: unknown };
+        return rest;
+      }),
     ]),
   );
   return Object.fromEntries(entries) as DemoNetwork;
@@ -112,6 +120,55 @@ describe('the demo network', () => {
       expect(stored[key], key).toEqual(byId(expected[key] as Array<{ id: string }>));
     }
     expect(networkProblems(stored)).toEqual([]);
+  });
+
+  it('gives every verified provider its papers, in each urgency band, and the admin real work', async () => {
+    const standing = async (email: string) => {
+      const res = await t.request('/api/verification/documents', { headers: bearer(await signinAs(t, email)) });
+      expect(res.status, email).toBe(200);
+      return (await res.json()).data as {
+        requiredAction: string;
+        listed: boolean;
+        checklist: Array<{ documentType: string; required: boolean; status: string; urgency: string | null }>;
+      };
+    };
+    const urgencyOf = (s: Awaited<ReturnType<typeof standing>>, type: string) =>
+      s.checklist.find((i) => i.documentType === type)?.urgency;
+
+    const hospital = await standing('hospital@caremesh.test');
+    expect(hospital).toMatchObject({ requiredAction: 'NONE', listed: true });
+    expect(hospital.checklist.filter((i) => i.required).every((i) => i.status === 'APPROVED')).toBe(true);
+    expect([urgencyOf(hospital, 'FIRE_NOC'), urgencyOf(hospital, 'BIOMEDICAL_WASTE_AUTHORIZATION')]).toEqual([
+      'WARNING',
+      'EARLY_NOTICE',
+    ]);
+    expect(urgencyOf(await standing('doctor@caremesh.test'), 'MEDICAL_COUNCIL_REGISTRATION')).toBe('CRITICAL');
+    expect(urgencyOf(await standing('diagnostics@caremesh.test'), 'CLINICAL_ESTABLISHMENT_REGISTRATION')).toBe(
+      'NOTICE',
+    );
+    // The pharmacist's registration lapsed three days ago: still listed, within the grace period.
+    const pharmacy = await standing('pharmacy@caremesh.test');
+    expect(pharmacy).toMatchObject({ requiredAction: 'UPDATE_EXPIRED_DOCUMENTS', listed: true });
+    expect(urgencyOf(pharmacy, 'PHARMACIST_REGISTRATION')).toBe('EXPIRED');
+
+    const adminToken = await signinAs(t, 'admin@caremesh.test');
+    const queue = (
+      await (await t.request('/api/verification/admin/pending?limit=100', { headers: bearer(adminToken) })).json()
+    ).data as { entities: Array<{ awaitingReview: number; sentBack: number; verificationStatus: string }> };
+    expect(queue.entities.filter((e) => e.awaitingReview > 0).length).toBeGreaterThan(10);
+    expect(queue.entities.some((e) => e.sentBack > 0)).toBe(true);
+    expect(queue.entities.some((e) => e.verificationStatus === 'UNDER_REVIEW')).toBe(true);
+
+    // Verified but delisted: a required paper past its grace period.
+    const delisted = await t.database.db
+      .select({ id: hospitals.id })
+      .from(hospitals)
+      .where(and(eq(hospitals.verificationStatus, 'VERIFIED'), lt(hospitals.listedUntil, todayInIndia())));
+    expect(delisted.length).toBe(2);
+    const userToken = await signinAs(t, 'user@caremesh.test');
+    for (const { id } of delisted) {
+      expect((await t.request(`/api/hospitals/${id}`, { headers: bearer(userToken) })).status).toBe(404);
+    }
   });
 
   it('is deterministic: a second fresh database holds identical rows', async () => {
@@ -196,10 +253,7 @@ describe('the demo network', () => {
       };
       const t2 = table as typeof hospitals;
       const [all] = await t.database.db.select({ n: count() }).from(t2);
-      const [visible] = await t.database.db
-        .select({ n: count() })
-        .from(t2)
-        .where(and(eq(t2.verificationStatus, 'VERIFIED'), eq(t2.status, 'ACTIVE')));
+      const [visible] = await t.database.db.select({ n: count() }).from(t2).where(listedInDirectory(t2));
       expect(await totalFor(userToken), path).toBe(visible?.n);
       expect(await totalFor(adminToken), path).toBe(all?.n);
       expect(visible!.n).toBeLessThan(all!.n);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  date,
   doublePrecision,
   index,
   integer,
@@ -31,6 +32,11 @@ export const directoryColumns = () => ({
   reviewCount: integer().notNull().default(0),
   verificationStatus: text({ enum: VERIFICATION_STATUSES }).notNull().default('PENDING'),
   status: text({ enum: RECORD_STATUSES }).notNull().default('ACTIVE'),
+  /**
+   * The last day (India) a verified entry stays listed: its earliest required document's expiry plus
+   * the grace period (domain/rules/verification.ts listedUntilOf); null when none of them expires.
+   */
+  listedUntil: date({ mode: 'string' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,3 +5,4 @@ export * from './doctors.ts';
 export * from './patients.ts';
 export * from './appointments.ts';
 export * from './notifications.ts';
+export * from './verification.ts';

@@ -16,8 +16,8 @@ import {
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
-import { readUpload } from '../../platform/files.ts';
-import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, attachmentDisposition, type PatientsService } from './service.ts';
+import { attachmentDisposition, readUpload } from '../../platform/files.ts';
+import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, type PatientsService } from './service.ts';
 
 const patientParams = z.object({ id: idSchema });
 const documentParams = patientParams.extend({ documentId: idSchema });

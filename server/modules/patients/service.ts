@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { linkCallerToProfile } from '../../platform/organisationProfiles.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { DOCUMENT_FILE_TYPES, MB, type FileStore } from '../../platform/files.ts';
+import { DOCUMENT_FILE_TYPES, MB, safeFileName, type FileStore } from '../../platform/files.ts';
 import { pageTotal, textMatch } from '../../platform/search.ts';
 
 type PatientRow = typeof patients.$inferSelect;
@@ -91,35 +91,6 @@ function patientColumns(input: Partial<z.output<typeof updatePatientBody>>): Par
     Object.assign(columns, { address, city: address?.city ?? null, state: address?.state ?? null });
   }
   return columns;
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-};
-
-/** A name safe to store and to send back: no path, no quotes or control characters, the extension of what the file really is. */
-export function safeFileName(original: string, contentType: string): string {
-  const base = (original.split(/[\\/]/).pop() ?? '').replace(/\.[^.]*$/, '');
-  const cleaned = base
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{M}\p{N} ._()-]+/gu, '_')
-    .replace(/\s+/g, ' ')
-    .replace(/^[ ._-]+|[ ._-]+$/g, '')
-    .slice(0, 100);
-  return `${cleaned || 'document'}.${EXTENSIONS[contentType] ?? 'bin'}`;
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
