@@ -26,7 +26,7 @@ import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { DocumentStatusBadge, UrgencyBadge, VerificationStatusBadge } from '../../ui/VerificationBadges.tsx';
 import { EntityStatusControl } from './EntityStatusControl.tsx';
-import { decisionWords, entityPath, entityTypeOf } from './model.ts';
+import { decisionWords, entityPath, entityTypeOf, reviewActionsFor } from './model.ts';
 import { ChecklistParts, DocumentDetails, DocumentFiles, ReviewNote } from './parts.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 import { VersionList } from './VersionHistory.tsx';
@@ -165,7 +165,14 @@ function AdminChecklistRow({ entity, item }: { entity: AdminEntity; item: Checkl
   const label = DOCUMENT_TYPE_LABELS[item.documentType];
   const historyId = useId();
   const [historyOpen, setHistoryOpen] = useState(false);
+  // A decided document's form opens on demand (a later finding can still send it back).
+  const [reviewAgain, setReviewAgain] = useState(false);
   const doc = item.document;
+  const [reviewedStatus, setReviewedStatus] = useState(doc?.status);
+  if (reviewedStatus !== doc?.status) {
+    setReviewedStatus(doc?.status);
+    setReviewAgain(false);
+  }
   const versions = entity.history.filter((version) => version.documentType === item.documentType);
   return (
     <li className="card border border-base-300 bg-base-100">
@@ -193,7 +200,22 @@ function AdminChecklistRow({ entity, item }: { entity: AdminEntity; item: Checkl
               documentLabel={`${label}, version ${doc.version}`}
               openFirst={isAwaitingReview(doc.status)}
             />
-            <ReviewForm entityId={entity.entityId} entityType={entity.entityType} document={doc} />
+            {isAwaitingReview(doc.status) || reviewAgain ? (
+              <ReviewForm entityId={entity.entityId} entityType={entity.entityType} document={doc} />
+            ) : (
+              reviewActionsFor(doc.status).length > 0 && (
+                <div>
+                  <Button
+                    size="sm"
+                    buttonStyle="outline"
+                    aria-label={`Change the decision on ${label}`}
+                    onClick={() => setReviewAgain(true)}
+                  >
+                    Change decision
+                  </Button>
+                </div>
+              )
+            )}
           </>
         ) : (
           <p className="text-sm text-base-content/70">Not uploaded yet.</p>

@@ -67,7 +67,14 @@ const COLUMNS: ReadonlyArray<Column<PendingEntity>> = [
   {
     id: 'documents',
     header: 'Documents',
-    cell: (row) => `${row.awaitingReview} to review · ${row.sentBack} sent back · ${row.approved} approved`,
+    cell: (row) =>
+      [
+        row.awaitingReview > 0 && `${row.awaitingReview} to review`,
+        row.sentBack > 0 && `${row.sentBack} sent back`,
+        row.approved > 0 && `${row.approved} approved`,
+      ]
+        .filter(Boolean)
+        .join(' · ') || 'None uploaded',
   },
   {
     id: 'action',

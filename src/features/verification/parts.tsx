@@ -261,15 +261,18 @@ export function ChecklistParts<T extends ChecklistEntry>({
           {part.required ? 'Required documents' : 'Optional documents'}
         </Part>
         {part.groups.map((group) => (
-          <section key={group.category} aria-labelledby={`${partId}-${group.category}`} className="flex flex-col gap-2">
+          // Not a landmark: each part holds the same categories, and landmarks' names must differ.
+          <div key={group.category} className="flex flex-col gap-2">
             <Category
               id={`${partId}-${group.category}`}
               className="text-sm font-semibold tracking-wide text-base-content/70 uppercase"
             >
               {DOCUMENT_CATEGORY_LABELS[group.category]}
             </Category>
-            <ul className="flex flex-col gap-3">{group.items.map(renderRow)}</ul>
-          </section>
+            <ul className="flex flex-col gap-3" aria-labelledby={`${partId}-${group.category}`}>
+              {group.items.map(renderRow)}
+            </ul>
+          </div>
         ))}
       </section>
     );
