@@ -217,8 +217,11 @@ function StatsView({ stats }: { stats: VerificationStats }) {
             </dd>
           </div>
         </dl>
-        <div className="overflow-x-auto">
-          <table className="table table-xs sm:table-sm" aria-label="Providers by kind and status">
+        <div className="-mx-4 overflow-x-auto sm:mx-0">
+          <table
+            className="table table-xs sm:table-sm [&_td]:px-1.5 [&_th]:px-1.5 sm:[&_td]:px-3 sm:[&_th]:px-3"
+            aria-label="Providers by kind and status"
+          >
             <thead>
               <tr>
                 <th scope="col">Kind</th>
