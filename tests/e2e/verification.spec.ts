@@ -298,8 +298,36 @@ test('a new hospital is verified from its documents and a patient books it', asy
     await expect(card.getByText('Approved', { exact: true })).toBeVisible();
   }
   await expect(admin.getByRole('region', { name: 'Decisions' }).getByText(reason)).toBeVisible();
+  // Another admin rejects the PAN card meanwhile: verifying from this page is refused, in the dialog.
+  const entityId = new URL(admin.url()).pathname.split('/').pop()!;
+  const rejected = await request.post(`/api/verification/admin/entity/${entityId}/document/PAN_CARD/verify`, {
+    headers: bearer(adminSession.token),
+    data: { action: 'REJECT', reason: 'The name does not match the profile.', registryCheck: 'NOT_CHECKED' },
+  });
+  expect(rejected.ok(), await rejected.text()).toBe(true);
   await admin.getByRole('button', { name: 'Verify', exact: true }).click();
   const verifyDialog = admin.getByRole('dialog', { name: `Verify: ${name}` });
+  await verifyDialog.getByRole('button', { name: 'Verify' }).click();
+  await expect(verifyDialog.getByRole('alert')).toContainText('required document must be approved');
+  await verifyDialog.getByRole('button', { name: 'Cancel' }).click();
+  // The hospital sends the PAN card again and it is approved; now the hospital is verified.
+  const resent = await request.put('/api/verification/documents/PAN_CARD', {
+    headers: bearer(hospital.token),
+    multipart: {
+      files: { name: 'pan-2.png', mimeType: 'image/png', buffer: PNG },
+      documentNumber: 'AAKCS1234F',
+      issuingAuthority: 'Income Tax Department',
+      issueDate: indiaDate(-200),
+    },
+  });
+  expect(resent.ok(), await resent.text()).toBe(true);
+  const approved = await request.post(`/api/verification/admin/entity/${entityId}/document/PAN_CARD/verify`, {
+    headers: bearer(adminSession.token),
+    data: { action: 'APPROVE', registryCheck: 'CHECKED_MATCHES' },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  await admin.reload();
+  await admin.getByRole('button', { name: 'Verify', exact: true }).click();
   await verifyDialog.getByRole('button', { name: 'Verify' }).click();
   await expect(verifyDialog).toBeHidden();
   await expect(admin.getByRole('region', { name: 'Status' }).getByText('Verified', { exact: true })).toBeVisible();
