@@ -128,7 +128,7 @@ export function AdminVerificationsScreen() {
         <label className="flex flex-col gap-1 text-sm">
           Status
           <select className="select w-full" {...field('status')}>
-            <option value="">Any status</option>
+            <option value="">Waiting for a decision</option>
             {VERIFICATION_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {VERIFICATION_STATUS_LABELS[status]}
