@@ -152,9 +152,13 @@ export function AdminVerificationsScreen() {
         retry={() => void pending.refetch()}
         stale={pending.isPlaceholderData}
         empty={
-          <EmptyState title="Nobody is waiting.">
-            Providers appear here when they upload documents for review.
-          </EmptyState>
+          FILTER_KEYS.some((key) => params.get(key)) ? (
+            <EmptyState title="No provider matches these filters.">Try another kind, status or search.</EmptyState>
+          ) : (
+            <EmptyState title="Nobody is waiting.">
+              Providers appear here when they upload documents for review.
+            </EmptyState>
+          )
         }
         pagination={pending.data?.pagination}
         onPage={list.toPage}
