@@ -131,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         manifestSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
-        frameSrc: ["'none'"],
+        // A verification document's PDF is shown in the page from a blob: URL (src/features/verification).
+        frameSrc: ['blob:'],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
         ...(secure ? { upgradeInsecureRequests: [] } : {}),

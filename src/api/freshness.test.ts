@@ -30,6 +30,8 @@ describe('keptOfflineFor', () => {
     expect(keptOfflineFor(['realtime', 'appointments', 'list', { scope: 'patient' }])).toBe(KEPT_FOR_SESSION);
     expect(keptOfflineFor(['realtime', 'appointments', 'conversation', 'a1'])).toBe(KEPT_FOR_SESSION);
     expect(keptOfflineFor(['doctors', 'byId', 'd1'])).toBe(KEPT_FOR_SESSION);
+    expect(keptOfflineFor(['realtime', 'verification', 'mine'])).toBe(KEPT_FOR_SESSION);
+    expect(keptOfflineFor(['realtime', 'verification', 'admin', 'pending', { page: 1 }])).toBe(KEPT_FOR_SESSION);
     expect(KEPT_FOR_SESSION).toBe(7 * DAY);
   });
   it('keeps directory results a day and notifications three', () => {

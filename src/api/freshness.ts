@@ -29,10 +29,12 @@ export const KEPT_FOR_SESSION = 7 * DAY;
  * | --------------------------------------------------------------- | --------------------- |
  * | the user's profile, medical records (documents, history)        | the session (7 days)  |
  * | appointments: lists, details, their conversations               | the session (7 days)  |
+ * | verification: own checklist and versions, admin queue and pages | the session (7 days)  |
  * | provider pages opened (a doctor, a hospital, …), patient lists  | the session (7 days)  |
  * | directory search results (doctors, hospitals, diagnostics, …)   | 1 day                 |
  * | notifications                                                   | 3 days                |
  * | files, images and secrets (`meta: { persist: false }`)          | never written         |
+ * | (a verification document's files included)                      |                       |
  *
  * Anything not listed is kept for the session. A new area's queries find their row here.
  */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/http.ts';
 import { AppointmentRealtimeSync } from '../features/appointments/AppointmentRealtimeSync.tsx';
 import { NotificationRealtimeSync } from '../features/notifications/NotificationRealtimeSync.tsx';
+import { VerificationRealtimeSync } from '../features/verification/VerificationRealtimeSync.tsx';
 import { OutboxReplay } from '../offline/pageReplay.ts';
 import { PersistedQueryClientProvider } from '../offline/persist.ts';
 import { RealtimeProvider } from '../realtime/RealtimeProvider.tsx';
@@ -26,6 +27,7 @@ export function SignedInArea() {
       <RealtimeProvider>
         <AppointmentRealtimeSync />
         <NotificationRealtimeSync />
+        <VerificationRealtimeSync />
         <AppLayout />
       </RealtimeProvider>
     </PersistedQueryClientProvider>

@@ -38,6 +38,10 @@ const ProviderAppointments = lazy(() =>
   import('../features/appointments/AppointmentsScreen.tsx').then((m) => ({ default: m.ProviderAppointmentsScreen })),
 );
 
+const ProviderDocuments = lazy(() =>
+  import('../features/verification/DocumentsScreen.tsx').then((m) => ({ default: m.DocumentsScreen })),
+);
+
 const ORGANISATIONS: readonly Role[] = ['HOSPITAL', 'DOCTOR', 'DIAGNOSTICS', 'PHARMACY'];
 
 const signedInRoutes: RouteObject[] = [
@@ -127,7 +131,7 @@ const signedInRoutes: RouteObject[] = [
   onlyFor(['HOSPITAL'], [{ path: 'hospital/:hospitalId/affiliations/:affiliationId', ...placeholder('Affiliation') }]),
   {
     path: 'documents',
-    element: <RoleScreen screens={placeholderFor(Object.fromEntries(ORGANISATIONS.map((r) => [r, 'Documents'])))} />,
+    element: <RoleScreen screens={Object.fromEntries(ORGANISATIONS.map((r) => [r, ProviderDocuments]))} />,
   },
   {
     path: 'doctors',
@@ -151,7 +155,10 @@ const signedInRoutes: RouteObject[] = [
       { path: 'consultations', ...placeholder('Consultations') },
       { path: 'consultations/:id', ...placeholder('Consultation') },
       { path: 'waitlist', ...placeholder('Waitlist') },
-      { path: 'verification', ...placeholder('Verification') },
+      {
+        path: 'verification',
+        ...screen(() => import('../features/verification/VerificationScreen.tsx').then((m) => m.VerificationScreen)),
+      },
     ],
   ),
   // The User role browses the same organisation lists (its menu in SPEC §2 lists them).
@@ -175,8 +182,16 @@ const signedInRoutes: RouteObject[] = [
   onlyFor(
     ['ADMIN'],
     [
-      { path: 'admin/verifications', ...placeholder('Verifications') },
-      { path: 'admin/verifications/:entityId', ...placeholder('Verification') },
+      {
+        path: 'admin/verifications',
+        ...screen(() =>
+          import('../features/verification/AdminVerificationsScreen.tsx').then((m) => m.AdminVerificationsScreen),
+        ),
+      },
+      {
+        path: 'admin/verifications/:entityId',
+        ...screen(() => import('../features/verification/AdminEntityScreen.tsx').then((m) => m.AdminEntityScreen)),
+      },
     ],
   ),
   onlyFor(

@@ -9,6 +9,8 @@ export type ConfirmDialogProps = {
   cancelLabel?: string;
   /** Shows a spinner on the confirm button and keeps the dialog open. */
   busy?: boolean;
+  /** Why the last try failed (the server's message). */
+  error?: string | null;
   onConfirm: () => void;
   onCancel: () => void;
 };

@@ -167,6 +167,8 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Frames only of blob: URLs the page made itself (a verification PDF shown in the page).
+    expect(csp).toContain('frame-src blob:');
     expect(csp).not.toMatch(/unsafe-eval|https?:\/\/|\*/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-powered-by')).toBeNull();

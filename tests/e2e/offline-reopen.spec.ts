@@ -9,6 +9,9 @@ import { apiSession, bearer, useSession } from './support/sessions.ts';
  * Every screen that reads data, for every role: seen once online, it opens after the app is closed,
  * with no network. A new area adds its screens here.
  */
+// Sahyadri Care Hospital (server/db/demo/members.ts).
+const DEMO_HOSPITAL_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000001';
+
 const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'patient@caremesh.test', path: '/profile', shows: 'Hypothyroidism' },
   { email: 'patient@caremesh.test', path: '/appointments', shows: 'Follow-up on blood pressure readings' },
@@ -25,12 +28,23 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'hospital@caremesh.test', path: '/profile', shows: 'Sahyadri Care Hospital' },
   { email: 'hospital@caremesh.test', path: '/appointments', shows: 'Priya Sharma' },
   { email: 'hospital@caremesh.test', path: '/doctors', shows: 'Dr Arjun Rao' },
+  { email: 'hospital@caremesh.test', path: '/documents', shows: 'Clinical establishment registration' },
+  { email: 'hospital@caremesh.test', path: '/verification', shows: 'Biomedical waste authorisation' },
+  { email: 'doctor@caremesh.test', path: '/documents', shows: 'Medical council registration (NMC / state)' },
   { email: 'diagnostics@caremesh.test', path: '/profile', shows: 'Precision Diagnostics' },
+  { email: 'diagnostics@caremesh.test', path: '/documents', shows: 'Clinical establishment registration' },
   { email: 'pharmacy@caremesh.test', path: '/profile', shows: 'Jeevan Pharmacy' },
+  { email: 'pharmacy@caremesh.test', path: '/documents', shows: 'Drug licence (retail)' },
   { email: 'admin@caremesh.test', path: '/doctors?searchQuery=Arjun', shows: 'Dr Arjun Rao' },
   { email: 'admin@caremesh.test', path: '/hospitals?searchQuery=Sahyadri', shows: 'Sahyadri Care Hospital' },
   { email: 'admin@caremesh.test', path: '/diagnostics?searchQuery=Precision', shows: 'Precision Diagnostics' },
   { email: 'admin@caremesh.test', path: '/pharmacies?searchQuery=Jeevan', shows: 'Jeevan Pharmacy' },
+  { email: 'admin@caremesh.test', path: '/admin/verifications', shows: 'Median time to a decision' },
+  {
+    email: 'admin@caremesh.test',
+    path: `/admin/verifications/${DEMO_HOSPITAL_ID}?entityType=HOSPITAL`,
+    shows: 'Sahyadri Care Hospital',
+  },
   { email: 'user@caremesh.test', path: '/doctors?searchQuery=Arjun', shows: 'Dr Arjun Rao' },
   { email: 'user@caremesh.test', path: '/hospitals?searchQuery=Sahyadri', shows: 'Sahyadri Care Hospital' },
   { email: 'user@caremesh.test', path: '/diagnostics?searchQuery=Precision', shows: 'Precision Diagnostics' },

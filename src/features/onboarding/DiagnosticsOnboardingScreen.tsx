@@ -104,6 +104,10 @@ export function DiagnosticsOnboardingScreen() {
       schema={onboardDiagnosticsBody}
       toBody={toBody}
       submit={(body) => onboardingApi.diagnostics(body)}
+      verification={{
+        kind: 'DIAGNOSTICS',
+        facts: (d) => ({ accreditations: d.accreditations, equipment: d.equipmentAvailable }),
+      }}
       submitLabel="Submit centre"
       successMessage="Your diagnostics centre is on CareMesh. An admin will verify it shortly."
       review={(d) => [

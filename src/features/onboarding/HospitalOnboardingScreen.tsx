@@ -102,6 +102,7 @@ export function HospitalOnboardingScreen() {
       schema={onboardHospitalBody}
       toBody={toBody}
       submit={(body) => hospitalsApi.onboard(body)}
+      verification={{ kind: 'HOSPITAL' }}
       submitLabel="Submit hospital"
       successMessage="Your hospital is on CareMesh. An admin will verify it shortly."
       review={(d) => [

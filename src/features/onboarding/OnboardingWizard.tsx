@@ -19,6 +19,9 @@ import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { useDraft } from './useDraft.ts';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
+import { DOCUMENT_TYPE_LABELS, type ProviderKind } from '../../../domain/enums.ts';
+import { todayInIndia } from '../../../domain/rules/time.ts';
+import { checklistOf, type ProviderFacts } from '../../../domain/rules/verification.ts';
 
 /** What every organisation's address step holds, flat in the draft. */
 export const PLACE_DRAFT = { ...EMPTY_ADDRESS, phone: '', email: '', latitude: '', longitude: '' };
@@ -92,6 +95,8 @@ export type OnboardingWizardProps<D extends Draft, S extends z.ZodType> = {
   successMessage: string;
   /** Schema fields whose second path part names a form field of its own (e.g. openingHours.MONDAY). */
   nested?: readonly string[];
+  /** The review step lists the documents this provider will upload for verification. */
+  verification?: { kind: ProviderKind; facts?(draft: D): ProviderFacts };
 };
 
 /**
@@ -279,6 +284,9 @@ export function OnboardingWizard<D extends Draft, S extends z.ZodType>(props: On
               ))}
             </dl>
           )}
+          {step === last && props.verification && (
+            <NextDocuments kind={props.verification.kind} facts={props.verification.facts?.(draft) ?? {}} />
+          )}
           <div className="flex justify-between gap-2 pt-2">
             <Button buttonStyle="ghost" disabled={step === 0 || busy} onClick={() => setStep((s) => s - 1)}>
               Back
@@ -293,6 +301,29 @@ export function OnboardingWizard<D extends Draft, S extends z.ZodType>(props: On
           </div>
         </div>
       </form>
+    </section>
+  );
+}
+
+/** What comes after onboarding: the required documents, from the verification catalogue and the answers given. */
+function NextDocuments({ kind, facts }: { kind: ProviderKind; facts: ProviderFacts }) {
+  const required = checklistOf(kind, facts, [], todayInIndia()).filter((item) => item.required);
+  return (
+    <section aria-labelledby="next-documents-title" className="rounded-box border border-base-300 p-3 text-sm">
+      <h3 id="next-documents-title" className="font-semibold">
+        Next: your documents
+      </h3>
+      <p className="text-base-content/80">
+        After you submit, upload these on the Documents page. An admin checks them before patients can find you.
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {required.map((item) => (
+          <li key={item.documentType}>
+            {DOCUMENT_TYPE_LABELS[item.documentType]}
+            {item.requiredBecause ? ` (${item.requiredBecause})` : ''}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -195,6 +195,7 @@ export function PharmacyOnboardingScreen() {
       toBody={toBody}
       nested={['openingHours']}
       submit={(body) => onboardingApi.pharmacy(body)}
+      verification={{ kind: 'PHARMACY' }}
       submitLabel="Submit pharmacy"
       successMessage="Your pharmacy is on CareMesh. An admin will verify it shortly."
       review={(d) => [

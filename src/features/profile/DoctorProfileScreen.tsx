@@ -30,6 +30,7 @@ import { DetailList } from '../../ui/DetailList.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
+import { VerificationCard } from './VerificationCard.tsx';
 
 /** /profile for a doctor: the profile form until there is one, then the profile. */
 export function DoctorProfileScreen() {
@@ -49,6 +50,7 @@ function DoctorProfile() {
     <section aria-labelledby="doctor-profile-title" className="flex flex-col gap-5">
       <ProfileHeader id="doctor-profile-title" name={d.name} status={d.verificationStatus} />
       <DoctorDetails doctor={d} />
+      <VerificationCard />
     </section>
   );
 }

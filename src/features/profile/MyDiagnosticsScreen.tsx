@@ -42,6 +42,7 @@ import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { TeamSection } from './TeamSection.tsx';
+import { VerificationCard } from './VerificationCard.tsx';
 
 const testLabel = (test: string) => (DIAGNOSTIC_TEST_TYPE_LABELS as Readonly<Record<string, string>>)[test] ?? test;
 
@@ -57,6 +58,7 @@ export function MyDiagnosticsScreen() {
     <section aria-labelledby="my-diagnostics-title" className="flex flex-col gap-5">
       <ProfileHeader id="my-diagnostics-title" name={c.name} status={c.verificationStatus} />
       <CentreDetails centre={c} />
+      <VerificationCard />
       {/* A change of the tests offered starts the turnaround form afresh with the new tests. */}
       {/* Seeded from the centre: a fresher copy from the server (after one kept on the device) starts them again. */}
       <ResultsTurnaround key={`${c.testsAvailable.join()}|${JSON.stringify(c.resultsTurnaround)}`} centre={c} />

@@ -14,6 +14,7 @@ import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { TeamSection } from './TeamSection.tsx';
+import { VerificationCard } from './VerificationCard.tsx';
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
@@ -28,6 +29,7 @@ export function MyHospitalScreen() {
     <section aria-labelledby="my-hospital-title" className="flex flex-col gap-5">
       <ProfileHeader id="my-hospital-title" name={h.name} status={h.verificationStatus} />
       <HospitalDetails hospital={h} />
+      <VerificationCard />
       <Departments hospital={h} />
       <EmergencyContacts hospital={h} />
       <TeamSection />

@@ -23,6 +23,7 @@ import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { Pharmacists } from './PharmacyPharmacists.tsx';
 import { EmergencyInfo } from './PharmacyEmergencyInfo.tsx';
 import { TeamSection } from './TeamSection.tsx';
+import { VerificationCard } from './VerificationCard.tsx';
 
 export function MyPharmacyScreen() {
   usePageTitle('My Pharmacy');
@@ -36,6 +37,7 @@ export function MyPharmacyScreen() {
     <section aria-labelledby="my-pharmacy-title" className="flex flex-col gap-5">
       <ProfileHeader id="my-pharmacy-title" name={p.name} status={p.verificationStatus} />
       <PharmacyDetails pharmacy={p} />
+      <VerificationCard />
       <Pharmacists pharmacy={p} />
       <PharmacyImages pharmacy={p} />
       {/* Seeded from the pharmacy: a fresher copy from the server (after one kept on the device) starts them again. */}

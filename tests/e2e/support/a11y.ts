@@ -4,14 +4,20 @@ import { expect, type Page } from '@playwright/test';
 /**
  * Lets the page come to rest before it is measured: the pointer leaves whatever it last clicked (a
  * control appearing under it would otherwise be measured mid-way through its hover fade) and every
- * finite CSS transition or animation finishes (spinners, which never do, are left alone).
+ * finite CSS transition or animation finishes (spinners, which never do, are left alone, and so are
+ * animations driven by scrolling rather than time, such as the page's scroll lock under a modal).
  */
 export async function settle(page: Page) {
   await page.mouse.move(0, 0);
   await page.waitForFunction(() =>
     document
       .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      .every(
+        (a) =>
+          a.playState !== 'running' ||
+          a.effect?.getComputedTiming().iterations === Infinity ||
+          !(a.timeline instanceof DocumentTimeline),
+      ),
   );
 }
 
