@@ -77,6 +77,20 @@ const GST: CatalogueEntry = {
   issuingAuthority: 'GST Network (GSTN)',
   numberLabel: 'GSTIN',
 };
+const CLINICAL_ESTABLISHMENT: CatalogueEntry = {
+  documentType: 'CLINICAL_ESTABLISHMENT_REGISTRATION',
+  required: true,
+  expires: true,
+  issuingAuthority: 'State / district registering authority (Clinical Establishments Act)',
+  numberLabel: 'Registration number',
+};
+const BIOMEDICAL_WASTE: CatalogueEntry = {
+  documentType: 'BIOMEDICAL_WASTE_AUTHORIZATION',
+  required: true,
+  expires: true,
+  issuingAuthority: 'State pollution control board',
+  numberLabel: 'Authorisation number',
+};
 const optional = (
   documentType: DocumentType,
   expires: boolean,
@@ -87,13 +101,7 @@ const optional = (
 /** The papers each kind of provider shows, required first. */
 export const VERIFICATION_CATALOGUE: Record<ProviderKind, readonly CatalogueEntry[]> = {
   HOSPITAL: [
-    {
-      documentType: 'CLINICAL_ESTABLISHMENT_REGISTRATION',
-      required: true,
-      expires: true,
-      issuingAuthority: 'State / district registering authority (Clinical Establishments Act)',
-      numberLabel: 'Registration number',
-    },
+    CLINICAL_ESTABLISHMENT,
     {
       documentType: 'FIRE_NOC',
       required: true,
@@ -101,13 +109,7 @@ export const VERIFICATION_CATALOGUE: Record<ProviderKind, readonly CatalogueEntr
       issuingAuthority: 'State fire and emergency services',
       numberLabel: 'NOC number',
     },
-    {
-      documentType: 'BIOMEDICAL_WASTE_AUTHORIZATION',
-      required: true,
-      expires: true,
-      issuingAuthority: 'State pollution control board',
-      numberLabel: 'Authorisation number',
-    },
+    BIOMEDICAL_WASTE,
     PAN,
     GST,
     {
@@ -156,20 +158,8 @@ export const VERIFICATION_CATALOGUE: Record<ProviderKind, readonly CatalogueEntr
     optional('AADHAR_CARD', false, 'UIDAI (upload the masked Aadhaar)', 'Last 4 digits'),
   ],
   DIAGNOSTICS: [
-    {
-      documentType: 'CLINICAL_ESTABLISHMENT_REGISTRATION',
-      required: true,
-      expires: true,
-      issuingAuthority: 'State / district registering authority (Clinical Establishments Act)',
-      numberLabel: 'Registration number',
-    },
-    {
-      documentType: 'BIOMEDICAL_WASTE_AUTHORIZATION',
-      required: true,
-      expires: true,
-      issuingAuthority: 'State pollution control board',
-      numberLabel: 'Authorisation number',
-    },
+    CLINICAL_ESTABLISHMENT,
+    BIOMEDICAL_WASTE,
     PAN,
     GST,
     {

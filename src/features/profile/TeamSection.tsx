@@ -7,7 +7,7 @@ import { messageOf } from '../../api/http.ts';
 import { getMyTeamQueryOptions, teamKeys, teamsApi, type Team, type TeamMember } from '../../api/teams.ts';
 import { useNeedsConnection } from '../../offline/NeedsConnection.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Button, type ButtonProps } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { FormDialog } from '../../ui/FormDialog.tsx';
 import { CheckboxGroup } from '../../ui/form/CheckboxGroup.tsx';
@@ -133,23 +133,14 @@ function TeamMembers({ team }: { team: Team }) {
                   role="group"
                   aria-label={`Actions for ${member.name ?? member.email}`}
                 >
-                  <Button
-                    size="sm"
-                    buttonStyle="outline"
-                    disabled={server.offline}
-                    aria-describedby={server.describedBy}
-                    onClick={() => open({ kind: 'edit', member })}
-                  >
+                  <ServerButton server={server} onClick={() => open({ kind: 'edit', member })}>
                     Edit duties
-                  </Button>
+                  </ServerButton>
                   {member.state === 'INVITED' && (
                     <>
-                      <Button
-                        size="sm"
-                        buttonStyle="outline"
+                      <ServerButton
+                        server={server}
                         loading={busy('resend', member)}
-                        disabled={server.offline}
-                        aria-describedby={server.describedBy}
                         onClick={() =>
                           run(
                             `resend:${member.id}`,
@@ -159,38 +150,21 @@ function TeamMembers({ team }: { team: Team }) {
                         }
                       >
                         Resend invitation
-                      </Button>
-                      <Button
-                        size="sm"
-                        buttonStyle="outline"
-                        variant="danger"
-                        disabled={server.offline}
-                        aria-describedby={server.describedBy}
-                        onClick={() => open({ kind: 'revoke', member })}
-                      >
+                      </ServerButton>
+                      <ServerButton server={server} variant="danger" onClick={() => open({ kind: 'revoke', member })}>
                         Withdraw invitation
-                      </Button>
+                      </ServerButton>
                     </>
                   )}
                   {member.state === 'ACTIVE' && (
-                    <Button
-                      size="sm"
-                      buttonStyle="outline"
-                      variant="danger"
-                      disabled={server.offline}
-                      aria-describedby={server.describedBy}
-                      onClick={() => open({ kind: 'deactivate', member })}
-                    >
+                    <ServerButton server={server} variant="danger" onClick={() => open({ kind: 'deactivate', member })}>
                       Deactivate
-                    </Button>
+                    </ServerButton>
                   )}
                   {member.state === 'DEACTIVATED' && (
-                    <Button
-                      size="sm"
-                      buttonStyle="outline"
+                    <ServerButton
+                      server={server}
                       loading={busy('reactivate', member)}
-                      disabled={server.offline}
-                      aria-describedby={server.describedBy}
                       onClick={() =>
                         run(
                           `reactivate:${member.id}`,
@@ -200,7 +174,7 @@ function TeamMembers({ team }: { team: Team }) {
                       }
                     >
                       Reactivate
-                    </Button>
+                    </ServerButton>
                   )}
                 </div>
               )}
@@ -285,6 +259,22 @@ function TeamMembers({ team }: { team: Team }) {
         {dialog?.kind === 'revoke' && `The link mailed to ${dialog.member.email} stops working.`}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** A member's action: it needs the server at once, so it is disabled offline and says why. */
+function ServerButton({
+  server,
+  ...props
+}: ButtonProps & { server: { offline: boolean; describedBy: string | undefined } }) {
+  return (
+    <Button
+      size="sm"
+      buttonStyle="outline"
+      disabled={server.offline}
+      aria-describedby={server.describedBy}
+      {...props}
+    />
   );
 }
 
