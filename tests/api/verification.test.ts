@@ -232,6 +232,8 @@ describe('uploading a paper', () => {
       current: true,
       status: 'PENDING',
       review: null,
+      // The person who uploaded it, not only the organisation.
+      uploadedBy: 'Test hospital',
     });
     expect(document.files.map((f: any) => [f.fileName, f.contentType])).toEqual([
       ['registration page 1.png', 'image/png'],

@@ -17,6 +17,7 @@ import {
   doctors,
   hospitals,
   pharmacies,
+  users,
   verificationDocumentFiles,
   verificationDocuments,
   verificationReviews,
@@ -132,6 +133,14 @@ export async function presentDocuments(
     .from(verificationReviews)
     .where(inArray(verificationReviews.documentId, ids))
     .orderBy(desc(verificationReviews.reviewedAt));
+  // Who uploaded each version: the person, not only the organisation.
+  const uploaderIds = [...new Set(rows.map((row) => row.uploadedBy).filter((id): id is string => id !== null))];
+  const uploaders = uploaderIds.length
+    ? await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, uploaderIds))
+    : [];
   return rows.map((row) => {
     const review = reviews.find((r) => r.documentId === row.id);
     const urgency = isApproved(row.status) ? urgencyOf(row.expiryDate, today) : null;
@@ -153,7 +162,10 @@ export async function presentDocuments(
         .filter((file) => file.documentId === row.id)
         .map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })),
       uploadedAt: row.uploadedAt.toISOString(),
-      uploadedBy: null,
+      uploadedBy: (() => {
+        const uploader = uploaders.find((u) => u.id === row.uploadedBy);
+        return uploader ? (uploader.name ?? uploader.email) : null;
+      })(),
       review: review
         ? {
             action: review.action,
