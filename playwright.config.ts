@@ -78,6 +78,8 @@ export default defineConfig({
       SIGNIN_ATTEMPTS_PER_15_MIN: '500',
       // tests/e2e/offline-replay.spec.ts replays 200 messages written offline; the limit has its own API tests.
       MESSAGES_PER_MINUTE: '1000',
+      // The suite registers new accounts (onboarding, verification, push) from one address; the limit has its own API tests.
+      REGISTRATIONS_PER_HOUR: '200',
     },
   },
 });

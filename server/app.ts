@@ -211,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         max: config.signinAttemptsPer15Min * SIGNIN_ACCOUNTS_PER_ADDRESS,
       },
       message: { ...DEFAULT_RATE_LIMITS.message, max: config.messagesPerMinute },
+      register: { ...DEFAULT_RATE_LIMITS.register, max: config.registrationsPerHour },
       ...deps.rateLimits,
     },
     realtime: await createRealtime(app.server, {

@@ -62,6 +62,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ SIGNIN_ATTEMPTS_PER_15_MIN: '50' }).signinAttemptsPer15Min).toBe(50);
     expect(loadConfig({}).messagesPerMinute).toBe(60);
     expect(loadConfig({ MESSAGES_PER_MINUTE: '500' }).messagesPerMinute).toBe(500);
+    expect(loadConfig({}).registrationsPerHour).toBe(10);
+    expect(loadConfig({ REGISTRATIONS_PER_HOUR: '200' }).registrationsPerHour).toBe(200);
   });
 
   it('treats empty values as unset', () => {

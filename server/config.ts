@@ -90,6 +90,7 @@ const envSchema = z.object({
   ),
   SIGNIN_ATTEMPTS_PER_15_MIN: wholeNumber('SIGNIN_ATTEMPTS_PER_15_MIN', 10),
   MESSAGES_PER_MINUTE: wholeNumber('MESSAGES_PER_MINUTE', 60),
+  REGISTRATIONS_PER_HOUR: wholeNumber('REGISTRATIONS_PER_HOUR', 10),
   PUSH_SERVICE_HOSTS: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   VAPID_SUBJECT: z.preprocess(
     emptyAsUndefined,
@@ -129,6 +130,8 @@ export type Config = {
   signinAttemptsPer15Min: number;
   /** Conversation messages one session may send per minute. */
   messagesPerMinute: number;
+  /** New accounts one address may register per hour. */
+  registrationsPerHour: number;
   /** Hosts (and their subdomains) a push subscription may point at; null: any https endpoint. */
   pushServiceHosts: string[] | null;
 };
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT,
     signinAttemptsPer15Min: e.SIGNIN_ATTEMPTS_PER_15_MIN,
     messagesPerMinute: e.MESSAGES_PER_MINUTE,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     pushServiceHosts: e.PUSH_SERVICE_HOSTS
       ? e.PUSH_SERVICE_HOSTS.split(',')
           .map((h) => h.trim().toLowerCase())
