@@ -77,7 +77,8 @@ describe('server process', () => {
     } else {
       expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true);
     }
-  });
+    // Two starts, each migrating and seeding the demo network: slow on a busy machine.
+  }, 120_000);
 });
 
 async function createDatabase(adminUrl: string): Promise<string> {
