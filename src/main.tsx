@@ -5,6 +5,11 @@ import { installChunkReloadOnDeploy } from './app/chunkReload.ts';
 import { router } from './app/router.tsx';
 import './index.css';
 
+// zod compiles object parsers with `new Function` unless told not to; the Content-Security-Policy
+// forbids eval, so its probe would be reported as a violation on every page that validates. zod reads
+// this global when it first loads, which is in a later chunk.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 installChunkReloadOnDeploy(() => {
   const next = router.state.navigation.location;
   return next ? router.createHref(next) : undefined;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOOD_GROUPS, GENDERS, INDIAN_STATES } from '../../domain/enums.ts';
+import { BLOOD_GROUPS, GENDERS, INDIAN_REGIONS } from '../../domain/enums.ts';
 import { patients } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount } from './support/accounts.ts';
@@ -697,7 +697,7 @@ describe('GET /api/patients over seeded data', () => {
       monthStartsAt: data.monthStartsAt,
       byGender: tally(GENDERS, (p) => p.gender),
       byBloodGroup: tally(BLOOD_GROUPS, (p) => p.bloodGroup),
-      byState: tally(INDIAN_STATES, (p) => p.state),
+      byState: tally(INDIAN_REGIONS, (p) => p.state),
     });
     expect(newThisMonth).toBeGreaterThan(0);
     expect(newThisMonth).toBeLessThan(live.length);

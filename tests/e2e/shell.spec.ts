@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { apiSession, useSession } from './support/sessions.ts';
 
 async function waitForControllingWorker(page: Page) {
   await page.evaluate(async () => {
@@ -88,4 +89,30 @@ test('the API answers on the same port', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.ok()).toBe(true);
   expect((await res.json()).data).toMatchObject({ status: 'ok', database: 'pglite' });
+});
+
+test('a signed-in screen trips no Content-Security-Policy rule (zod validates without eval)', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await useSession(context, baseURL!, await apiSession(request, 'patient@caremesh.test'));
+    const page = await context.newPage();
+    await page.goto('/profile');
+    await expect(page.getByText('Hypothyroidism')).toBeVisible();
+    await page.goto('/appointments');
+    await expect(page.getByText('Follow-up on blood pressure readings').first()).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
