@@ -1,0 +1,240 @@
+// Lighthouse 12, mobile profile and its default (simulated) throttling: 150 ms RTT, 1.6 Mbps, 4× CPU.
+// The DESIGN budget: performance ≥ 95 on the login route and on a signed-in screen. Runs /login and
+// /appointments signed in as the demo patient, interleaved, each in a fresh browser profile (a cold
+// load: no HTTP cache, no service worker, nothing on the device), and prints the median of the runs
+// with the range. Prints figures; never fails on them.
+//
+//   npm run bench lighthouse                    3 runs of each page on a server started here
+//   BENCH_LIGHTHOUSE_RUNS=5                     more runs
+//   BENCH_URL=http://localhost:3000             an app already running (`npm start`) instead
+//   LIGHTHOUSE_BIN=/path/to/lighthouse-cli.js   another Lighthouse 12 than the one fetched here
+//
+// Lighthouse is not a dependency of the project (it is large and only this bench uses it): the first
+// run installs lighthouse@12 (the last major that runs on Node 20) into the system's temporary folder.
+//   BENCH_LIGHTHOUSE_REPORTS=dir                keeps each run's JSON report there (open it in the viewer)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const LIGHTHOUSE_VERSION = '12.8.2';
+const LIGHTHOUSE = process.env.LIGHTHOUSE_BIN ?? lighthouseCli();
+
+/** The Lighthouse CLI, installed on first use into a folder of its own. */
+function lighthouseCli(): string {
+  const dir = path.join(os.tmpdir(), `caremesh-lighthouse-${LIGHTHOUSE_VERSION}`);
+  const cli = path.join(dir, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  try {
+    readFileSync(cli);
+    return cli;
+  } catch {
+    process.stdout.write(`installing lighthouse@${LIGHTHOUSE_VERSION} into ${dir} (first run only)…\n`);
+    const result = spawnSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `lighthouse@${LIGHTHOUSE_VERSION}`],
+      { stdio: 'inherit' },
+    );
+    if (result.status !== 0)
+      throw new Error('lighthouse could not be installed; set LIGHTHOUSE_BIN to a Lighthouse 12 CLI');
+    return cli;
+  }
+}
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+const PATIENT = { email: 'patient@caremesh.test', password: 'CareMesh@2026' };
+
+type Page = { name: string; path: string; signedIn: boolean };
+const PAGES: Page[] = [
+  { name: '/login', path: '/login', signedIn: false },
+  { name: '/appointments (patient)', path: '/appointments', signedIn: true },
+];
+
+type Figures = {
+  performance: number;
+  bestPractices: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  longTasks: number;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url: string, timeoutMs: number, exited?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited && exited.exitCode !== null) throw new Error(`the app exited with ${exited.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function startApp(): Promise<{ base: string; server?: ChildProcess; dataDir?: string }> {
+  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL.replace(/\/+$/, '') };
+  // Started the way `npm start` and the e2e suite start it: build if needed, then one process.
+  const port = await freePort();
+  const base = `http://localhost:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caremesh-lighthouse-'));
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base },
+  });
+  await waitFor(`${base}/api/health`, 240_000, server);
+  return { base, server, dataDir };
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(PATIENT),
+  });
+  if (!response.ok) throw new Error(`signing in the demo patient failed: ${response.status}`);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return data.token;
+}
+
+/** One Lighthouse run in a browser profile of its own; signed in through the session cookie. */
+async function run(base: string, page: Page, token: string): Promise<Figures> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'caremesh-lighthouse-profile-'));
+  const port = await freePort();
+  // Lighthouse drives the browser alone: Playwright only puts the cookie in, then lets go.
+  const browser = spawn(
+    CHROME,
+    [
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000);
+    if (page.signedIn) {
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const [context] = cdp.contexts();
+      if (!context) throw new Error('the browser has no default context');
+      await context.addCookies([{ name: 'jwtToken', value: token, url: base, sameSite: 'Strict' }]);
+      await cdp.close();
+    }
+    const output = path.join(profile, 'report.json');
+    const args = [
+      LIGHTHOUSE,
+      `${base}${page.path}`,
+      `--port=${port}`,
+      '--form-factor=mobile',
+      '--only-categories=performance,best-practices',
+      '--output=json',
+      `--output-path=${output}`,
+      '--quiet',
+      // Lighthouse clears the origin's storage first, the session cookie included; the profile is new.
+      ...(page.signedIn ? ['--disable-storage-reset'] : []),
+    ];
+    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) throw new Error(`lighthouse failed on ${page.path} (${result.status})`);
+    const text = readFileSync(output, 'utf8');
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      writeFileSync(path.join(REPORTS, `${page.path.slice(1)}-${Date.now()}.json`), text);
+    }
+    const report = JSON.parse(text) as LighthouseReport;
+    if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+    const final = new URL(report.finalDisplayedUrl).pathname;
+    if (final !== page.path) throw new Error(`${page.path} ended on ${final}: not the page meant`);
+    const value = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      performance: Math.round((report.categories['performance']?.score ?? 0) * 100),
+      bestPractices: Math.round((report.categories['best-practices']?.score ?? 0) * 100),
+      fcp: value('first-contentful-paint'),
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      si: value('speed-index'),
+      longTasks: report.audits['long-tasks']?.details?.items?.length ?? 0,
+    };
+  } finally {
+    browser.kill('SIGTERM');
+    await new Promise((resolve) => (browser.exitCode === null ? browser.once('exit', resolve) : resolve(null)));
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  }
+}
+
+type LighthouseReport = {
+  finalDisplayedUrl: string;
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (i: number) => sorted[i] ?? Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
+};
+
+function summarise(page: Page, runs: Figures[]) {
+  const column = (key: keyof Figures, unit: (n: number) => string) => {
+    const values = runs.map((r) => r[key]);
+    return `${unit(median(values))} (${unit(Math.min(...values))}–${unit(Math.max(...values))})`;
+  };
+  const score = (n: number) => n.toFixed(0);
+  const seconds = (n: number) => `${(n / 1000).toFixed(2)} s`;
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  console.log(`${page.name}: median of ${runs.length} (range)`);
+  console.log(`  performance     ${column('performance', score)}`);
+  console.log(`  FCP             ${column('fcp', seconds)}`);
+  console.log(`  LCP             ${column('lcp', seconds)}`);
+  console.log(`  TBT             ${column('tbt', ms)}`);
+  console.log(`  Speed Index     ${column('si', seconds)}`);
+  console.log(`  CLS             ${column('cls', (n) => n.toFixed(3))}`);
+  console.log(`  long tasks      ${column('longTasks', score)}`);
+  console.log(`  best practices  ${column('bestPractices', score)}`);
+}
+
+const app = await startApp();
+try {
+  const token = await signIn(app.base);
+  const results = new Map<Page, Figures[]>(PAGES.map((page) => [page, []]));
+  // Interleaved, so a busy minute on this shared machine weighs on both pages alike.
+  for (let i = 0; i < RUNS; i++) {
+    for (const page of PAGES) {
+      const figures = await run(app.base, page, token);
+      results.get(page)?.push(figures);
+      console.log(
+        `  run ${i + 1} ${page.name}: ${figures.performance} (FCP ${figures.fcp.toFixed(0)} ms, LCP ${figures.lcp.toFixed(0)} ms, TBT ${figures.tbt.toFixed(0)} ms)`,
+      );
+    }
+  }
+  console.log(`\nLighthouse ${RUNS} runs per page, mobile, simulated throttling, ${app.base}`);
+  for (const [page, runs] of results) summarise(page, runs);
+} finally {
+  app.server?.kill('SIGTERM');
+  if (app.dataDir) rmSync(app.dataDir, { recursive: true, force: true });
+}
