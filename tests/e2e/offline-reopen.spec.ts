@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_DOCTOR_ID, bookOffline, goOffline, indiaDate, waitForControllingWorker } from './support/offlineQueue.ts';
+import {
+  DEMO_DOCTOR_ID,
+  bookOffline,
+  goOffline,
+  openDate,
+  seeSlots,
+  waitForControllingWorker,
+} from './support/offlineQueue.ts';
 import { expectScreensReopenOffline, expectShownOffline, type ReopenedScreen } from './support/offlineReopen.ts';
 import { bell, panel, sendNotification } from './support/notifications.ts';
 import { NEEDS_CONNECTION } from '../../src/offline/words.ts';
@@ -62,6 +69,9 @@ test('the booking page of a doctor seen online opens offline with the doctor and
     await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
     await expect(page.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
     await waitForControllingWorker(page);
+    // The open slots of a day of its own are seen online, so the device keeps them.
+    const date = openDate(30 + Math.floor(Math.random() * 300));
+    await seeSlots(page, date, '12:30');
     const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
     await closed;
@@ -73,7 +83,6 @@ test('the booking page of a doctor seen online opens offline with the doctor and
     await expectShownOffline(reopened, 'Sahyadri Care Hospital');
     await expect(reopened.getByRole('button', { name: 'Book appointment' })).toBeEnabled();
     // The booking waits on the device (this context is closed before it could be sent).
-    const date = indiaDate(30 + Math.floor(Math.random() * 300));
     await bookOffline(reopened, date, '12:30', `Booked after an offline reopen (${Date.now()})`);
   } finally {
     await context.close();
