@@ -152,6 +152,10 @@ const signedInRoutes: RouteObject[] = [
       { path: 'consultations/:id', ...placeholder('Consultation') },
       { path: 'waitlist', ...placeholder('Waitlist') },
       { path: 'verification', ...placeholder('Verification') },
+      {
+        path: 'doctors/:doctorId/schedule',
+        ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
+      },
     ],
   ),
   // The User role browses the same organisation lists (its menu in SPEC §2 lists them).
@@ -185,6 +189,10 @@ const signedInRoutes: RouteObject[] = [
       {
         path: 'patients',
         ...screen(() => import('../features/patients/PatientsScreen.tsx').then((m) => m.PatientsScreen)),
+      },
+      {
+        path: 'schedule',
+        ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
       },
     ],
   ),

@@ -176,6 +176,18 @@ describe('schedules', () => {
     expect((await json(again)).details.reason).toBe('SLOT_TAKEN');
   });
 
+  it('filters a provider’s list to one India day, soonest first', async () => {
+    const res = await api.get(`/api/appointments/doctor?date=${DAY}&limit=100`, w.doctor.token);
+    expect(res.status).toBe(200);
+    const list = (await json(res)).data.appointments as Array<{ scheduledAt: string }>;
+    expect(list.map((a) => a.scheduledAt)).toEqual([
+      new Date(at(DAY, '14:15')).toISOString(),
+      new Date(at(DAY, '16:20')).toISOString(),
+    ]);
+    const other = await api.get(`/api/appointments/hospital?date=${addDays(DAY, 1)}`, w.hospital.token);
+    expect((await json(other)).data.appointments).toEqual([]);
+  });
+
   it('keeps an unlisted doctor’s slots to their keepers, and refuses a range past its limit', async () => {
     const missing = await api.get('/api/doctors/00000000-0000-4000-8000-000000000000/slots', w.patient.token);
     expect(missing.status).toBe(404);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   APPOINTMENT_WORKFLOW,
@@ -291,7 +291,13 @@ export function appointmentsService(deps: AppointmentsDeps) {
     },
 
     list(caller: AuthUser, query: z.output<typeof appointmentListQuery>) {
-      const where = query.status && query.status.length > 0 ? inArray(appointments.status, query.status) : undefined;
+      // One India day: [00:00, 24:00) at +05:30.
+      const dayStart = query.date ? new Date(`${query.date}T00:00:00+05:30`) : undefined;
+      const where = and(
+        query.status && query.status.length > 0 ? inArray(appointments.status, query.status) : undefined,
+        dayStart ? gte(appointments.scheduledAt, dayStart) : undefined,
+        dayStart ? lt(appointments.scheduledAt, new Date(dayStart.getTime() + 86_400_000)) : undefined,
+      );
       return listAppointments(db, caller, where, query.page, query.limit, [
         asc(appointments.scheduledAt),
         asc(appointments.id),
