@@ -81,7 +81,7 @@ test('a patient finds a doctor, books, and sees the appointment pending in the l
   const date = openDate(2);
   const reason = 'Follow-up on palpitations after the last ECG';
   await page.getByLabel('Mode').selectOption({ label: 'Virtual' });
-  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Date', { exact: true }).fill(date);
   await page.getByRole('radio', { name: '10:00' }).check();
   await page.getByLabel('Reason for the visit').fill(reason);
   await page.getByRole('button', { name: 'Book appointment' }).click();
@@ -106,7 +106,7 @@ test('a patient finds a doctor, books, and sees the appointment pending in the l
   await expect(page.getByRole('group', { name: 'Open times (India time)' })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('radio', { name: '10:15' })).toHaveCount(0);
   await expect(page.getByLabel('Reason for the visit')).toHaveValue('A second try at the same time');
-  await expect(page.getByLabel('Date')).toHaveValue(date);
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(date);
 
   // In the list, pending; and under the Pending filter too.
   await page.goto('/appointments');

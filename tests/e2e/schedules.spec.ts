@@ -22,7 +22,7 @@ test('the patient picks an open slot from the picker, mode by mode, and books it
 
   // A day of its own, far enough ahead to be free: morning, afternoon and evening in person.
   const date = openDate(150 + Math.floor(Math.random() * 150));
-  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Date', { exact: true }).fill(date);
   await expect(days.getByRole('button', { pressed: true })).toHaveCount(1);
   const times = page.getByRole('group', { name: 'Open times (India time)' });
   for (const part of ['Morning', 'Afternoon', 'Evening']) {
@@ -53,7 +53,7 @@ test('the patient picks an open slot from the picker, mode by mode, and books it
   // Booked: that time is no longer open; at phone width the picker fits the screen.
   await page.setViewportSize({ width: 360, height: 780 });
   await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
-  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Date', { exact: true }).fill(date);
   await expect(times.getByRole('radio', { name: '14:30' })).toBeVisible();
   await expect(times.getByRole('radio', { name: '14:45' })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

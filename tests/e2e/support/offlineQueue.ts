@@ -131,7 +131,7 @@ export async function prepareBookingOffline(page: Page, { hasAppointments = true
  * booking can pick `time` among them.
  */
 export async function seeSlots(page: Page, date: string, time: string) {
-  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Date', { exact: true }).fill(date);
   await expect(page.getByRole('radio', { name: time })).toBeVisible();
   await waitForPersistedQuery(page, '"slots","doctor"', date);
 }
@@ -139,7 +139,7 @@ export async function seeSlots(page: Page, date: string, time: string) {
 /** Picks `date`, then the open slot at `time`, on the booking form (in person). */
 export async function pickSlot(page: Page, date: string, time: string) {
   await page.getByLabel('Mode').selectOption({ label: 'In-person' });
-  await page.getByLabel('Date').fill(date);
+  await page.getByLabel('Date', { exact: true }).fill(date);
   await page.getByRole('radio', { name: time }).check();
 }
 
