@@ -9,6 +9,7 @@ import { doctorsService } from './modules/doctors/service.ts';
 import { hospitalsService } from './modules/hospitals/service.ts';
 import { notificationsService } from './modules/notifications/service.ts';
 import { patientsService } from './modules/patients/service.ts';
+import { schedulesService } from './modules/schedules/service.ts';
 import { pharmaciesService } from './modules/pharmacies/service.ts';
 import { documentExpiryJob } from './modules/verification/jobs.ts';
 import { verificationService } from './modules/verification/service.ts';
@@ -22,6 +23,7 @@ export function buildServices(ctx: AppContext) {
   const notifications = notificationsService({ db, realtime, push, pushServiceHosts: config.pushServiceHosts });
   const announcing = { realtime, notify: notifications };
   const verification = verificationService({ db, files, ...announcing });
+  const schedules = schedulesService({ db });
   return {
     accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
     teams: teamUseCases({ db, mailer, realtime, publicUrl: config.publicUrl }),
@@ -31,7 +33,8 @@ export function buildServices(ctx: AppContext) {
     diagnostics: diagnosticsService({ db }),
     pharmacies: pharmaciesService({ db, files }),
     patients: patientsService({ db, files }),
-    appointments: appointmentsService({ db, ...announcing }),
+    schedules,
+    appointments: appointmentsService({ db, ...announcing, schedules }),
     verification,
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [appointmentExpiryJob(announcing), documentExpiryJob({ db, ...announcing, verification })] satisfies Job[],

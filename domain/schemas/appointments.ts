@@ -7,7 +7,7 @@ import {
   MAX_BOOKING_DAYS_AHEAD,
   MIN_APPOINTMENT_MINUTES,
 } from '../rules/appointments.ts';
-import { idSchema, isoDateTimeWithOffset, paginationQuery, paginationSchema, sortOrder } from './common.ts';
+import { idSchema, isoDate, isoDateTimeWithOffset, paginationQuery, paginationSchema, sortOrder } from './common.ts';
 import { multiEnum } from './directory.ts';
 import { patientDocumentSchema } from './patients.ts';
 import { lineText, notesText } from './text.ts';
@@ -92,9 +92,13 @@ export const sendMessageBody = z.object({
 
 const statusFilter = multiEnum(APPOINTMENT_STATUSES, 'status');
 
-/** `GET /appointments/patient|doctor|hospital?page&limit&status` (status may repeat or be comma-separated). */
+/**
+ * `GET /appointments/patient|doctor|hospital?page&limit&status&date` (status may repeat or be
+ * comma-separated; date: one calendar day in India), soonest first.
+ */
 export const appointmentListQuery = paginationQuery.extend({
   status: statusFilter.optional(),
+  date: isoDate.optional(),
 });
 export type AppointmentListQuery = z.input<typeof appointmentListQuery>;
 

@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
 import type { FileStore } from '../platform/files.ts';
 import { insertDemoAppointments } from './demo/appointments.ts';
+import { insertDemoSchedules } from './demo/schedules.ts';
 import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts';
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
@@ -139,6 +140,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     if (created.length === 0) return 0;
     await insertDemoNetwork(tx, network);
     await insertDemoAppointments(tx, network);
+    await insertDemoSchedules(tx, network);
     await insertDemoDocuments(tx, documentFiles);
     await insertDemoVerification(tx, network, verificationFiles);
     return created.length;

@@ -28,6 +28,9 @@ export const OWNERSHIP = {
   /** A patient's record: the patient, a provider in a care relationship (domain/rules/careAccess.ts), an admin. */
   patientCare:
     'The patient themselves; a doctor or hospital only within a care relationship (domain/rules/careAccess.ts); an admin any.',
+  /** A doctor's schedule: the doctor, the hospital the doctor practises at (its sessions there), admins (read). */
+  scheduleKeeper:
+    'The doctor themselves, or the hospital the doctor practises at (its own sessions there); an admin reads any; others get 404.',
   /** A provider's verification paper: the provider's own accounts (referenceId) and admins. */
   providerPaper: "The paper belongs to the caller's own provider (referenceId); an admin reaches any; others get 404.",
 } as const;

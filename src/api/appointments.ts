@@ -28,7 +28,13 @@ export type { Appointment, AppointmentDocuments, ConversationMessage, SharedDocu
 /** Whose list `GET /appointments/{scope}` gives: the caller's own, by role. */
 export type AppointmentScope = 'patient' | 'doctor' | 'hospital';
 
-export type AppointmentListParams = { page?: number; limit?: number; status?: readonly AppointmentStatus[] };
+export type AppointmentListParams = {
+  page?: number;
+  limit?: number;
+  status?: readonly AppointmentStatus[];
+  /** One calendar day in India ('yyyy-mm-dd'). */
+  date?: string | undefined;
+};
 export type AppointmentPage = { appointments: Appointment[]; pagination: Pagination };
 export type ConversationPage = { messages: ConversationMessage[]; pagination: Pagination };
 /** What every PATCH answers: the appointment now and the conversation line the change added. */
@@ -61,6 +67,7 @@ const listQuery = (params: AppointmentListParams) => ({
   page: params.page,
   limit: params.limit,
   status: params.status && params.status.length > 0 ? [...params.status] : undefined,
+  date: params.date || undefined,
 });
 
 /** The appointment and conversation line of a PATCH answer or an appointment event; null for anything else. */
@@ -146,7 +153,13 @@ export const appointmentsApi = {
 };
 
 /** The list filter a cached list was fetched with (the fourth part of its key). */
-export type AppointmentListKeyParams = { scope: AppointmentScope; page: number; status: AppointmentStatus[] };
+export type AppointmentListKeyParams = {
+  scope: AppointmentScope;
+  page: number;
+  status: AppointmentStatus[];
+  /** Only this India day, when set. */
+  date?: string;
+};
 
 /**
  * Every key starts with 'realtime': socket events keep these caches current, so SPEC §9 keeps them
@@ -170,7 +183,13 @@ export const getAppointmentsQueryOptions = (params: AppointmentListKeyParams, li
   queryOptions({
     queryKey: appointmentKeys.list(params),
     queryFn: async ({ signal }) =>
-      (await appointmentsApi.list(params.scope, { page: params.page, limit, status: params.status }, signal)).data,
+      (
+        await appointmentsApi.list(
+          params.scope,
+          { page: params.page, limit, status: params.status, date: params.date },
+          signal,
+        )
+      ).data,
   });
 
 export const getAppointmentQueryOptions = (appointmentId: string) =>

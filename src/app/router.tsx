@@ -159,6 +159,10 @@ const signedInRoutes: RouteObject[] = [
         path: 'verification',
         ...screen(() => import('../features/verification/VerificationScreen.tsx').then((m) => m.VerificationScreen)),
       },
+      {
+        path: 'doctors/:doctorId/schedule',
+        ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
+      },
     ],
   ),
   // The User role browses the same organisation lists (its menu in SPEC §2 lists them).
@@ -200,6 +204,10 @@ const signedInRoutes: RouteObject[] = [
       {
         path: 'patients',
         ...screen(() => import('../features/patients/PatientsScreen.tsx').then((m) => m.PatientsScreen)),
+      },
+      {
+        path: 'schedule',
+        ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
       },
     ],
   ),

@@ -61,6 +61,7 @@ type Fixtures = World & {
 
 const PROBED = new Set<Ownership>([
   'providerPaper',
+  'scheduleKeeper',
   'organisation',
   'listed',
   'recipient',
@@ -542,6 +543,27 @@ const TABLE: Record<string, Row> = {
     },
   },
 
+  // ── schedules ────────────────────────────────────────────────────────────────────
+  'GET /api/doctors/:doctorId/schedule': {
+    probe: async (f) => keeperProbe(f, 'GET'),
+  },
+  'PUT /api/doctors/:doctorId/schedule': {
+    // Leave only: the doctor stays without a schedule, so the other probes still book any time.
+    probe: async (f) => keeperProbe(f, 'PUT', { hospitalId: null, sessions: [], leave: [CHRISTMAS] }),
+  },
+  'GET /api/doctors/:doctorId/slots': {
+    probe: async (f) => ({
+      owner: { token: f.pendingDoctor.token, method: 'GET', path: `/api/doctors/${id(f.pendingDoctor)}/slots` },
+      others: [{ token: f.otherDoctor.token, method: 'GET', path: `/api/doctors/${id(f.pendingDoctor)}/slots` }],
+    }),
+  },
+  'GET /api/hospitals/:hospitalId/slots': {
+    probe: async (f) => ({
+      owner: { token: f.pendingHospital.token, method: 'GET', path: `/api/hospitals/${id(f.pendingHospital)}/slots` },
+      others: [{ token: f.hospital.token, method: 'GET', path: `/api/hospitals/${id(f.pendingHospital)}/slots` }],
+    }),
+  },
+
   // ── notifications ────────────────────────────────────────────────────────────────
   'POST /api/notifications': {},
   'GET /api/notifications': {},
@@ -622,6 +644,17 @@ function partyProbe(f: Fixtures, party: Member, method: string, path: string, bo
   return {
     owner: { token: party.token, method, path, body },
     others: others.map((o) => ({ token: o.token, method, path, body })),
+  };
+}
+
+const CHRISTMAS = { from: '2030-12-25', to: '2030-12-25', note: 'Christmas' };
+
+/** The doctor keeps their schedule; another doctor, and a hospital the doctor does not practise at, get 404. */
+function keeperProbe(f: Fixtures, method: string, body?: unknown): Probe {
+  const path = `/api/doctors/${id(f.doctor)}/schedule`;
+  return {
+    owner: { token: f.doctor.token, method, path, body },
+    others: [f.otherDoctor, f.otherHospital].map((o) => ({ token: o.token, method, path, body })),
   };
 }
 

@@ -2,6 +2,8 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDateTime } from '../../domain/rules/format.ts';
 import { signIn } from './support/accounts.ts';
+import { indiaInstant, newPatient, openDate, pickSlot } from './support/offlineQueue.ts';
+import { bearer } from './support/sessions.ts';
 
 // Dr Arjun Rao (doctor@caremesh.test), who practises at Sahyadri Care Hospital (server/db/demo/members.ts).
 const DEMO_DOCTOR_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000002';
@@ -27,9 +29,7 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
 async function bookWithDemoDoctor(page: Page, slot: { date: string; time: string; reason: string }) {
   await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
   await expect(page.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
-  await page.getByLabel('Date').fill(slot.date);
-  await page.getByLabel('Time').fill(slot.time);
-  await page.getByLabel('Mode').selectOption({ label: 'In-person' });
+  await pickSlot(page, slot.date, slot.time);
   await page.getByLabel('Reason for the visit').fill(slot.reason);
   await page.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
@@ -48,7 +48,7 @@ async function expectNoSidewaysScroll(page: Page) {
 const actionButtons = (page: Page) =>
   page.getByRole('group', { name: 'Actions' }).getByRole('button').allTextContents();
 
-test('a patient finds a doctor, books, and sees the appointment pending in the list', async ({ page }) => {
+test('a patient finds a doctor, books, and sees the appointment pending in the list', async ({ page, request }) => {
   await page.goto('/login');
   await signIn(page, 'patient@caremesh.test');
   await expect(page).toHaveURL(/\/profile$/);
@@ -78,27 +78,35 @@ test('a patient finds a doctor, books, and sees the appointment pending in the l
   await expect(page.getByText('Reason is required')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  const date = indiaDate(2);
+  const date = openDate(2);
   const reason = 'Follow-up on palpitations after the last ECG';
-  await page.getByLabel('Date').fill(date);
-  await page.getByLabel('Time').fill('10:00');
   await page.getByLabel('Mode').selectOption({ label: 'Virtual' });
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await page.getByRole('radio', { name: '10:00' }).check();
   await page.getByLabel('Reason for the visit').fill(reason);
   await page.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
   await expect(page.getByText('Pending', { exact: true })).toBeVisible();
   await expect(page.getByText(`${shown(date, '10:00')} (India time)`)).toBeVisible();
 
-  // The same time again: the server's answer sits beside the time and what was typed stays.
+  // The time just booked is no longer offered.
   await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
-  await page.getByLabel('Date').fill(date);
-  await page.getByLabel('Time').fill('10:00');
+  await pickSlot(page, date, '10:15');
+  await expect(page.getByRole('radio', { name: '10:00' })).toHaveCount(0);
+  // A slot taken by someone else meanwhile: the server's answer sits beside the times and what was typed stays.
+  const other = await newPatient(request);
+  const taken = await request.post('/api/appointments/patient/book-appointment', {
+    headers: bearer(other.token),
+    data: { doctorId: DEMO_DOCTOR_ID, scheduledAt: indiaInstant(date, '10:15'), mode: 'IN_PERSON', reason: 'Taken' },
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
   await page.getByLabel('Reason for the visit').fill('A second try at the same time');
   await page.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page.getByText('That time is already taken with this doctor. Choose another time.')).toBeVisible();
-  await expect(page.getByLabel('Time')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('group', { name: 'Open times (India time)' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('radio', { name: '10:15' })).toHaveCount(0);
   await expect(page.getByLabel('Reason for the visit')).toHaveValue('A second try at the same time');
-  await expect(page.getByLabel('Date')).toHaveValue(date);
+  await expect(page.getByLabel('Date', { exact: true })).toHaveValue(date);
 
   // In the list, pending; and under the Pending filter too.
   await page.goto('/appointments');
@@ -131,7 +139,7 @@ test('doctor and patient see each other’s changes and messages without a reloa
   await expect(doctor.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
 
   // The patient books; the doctor's open list shows it on top.
-  const date = indiaDate(3);
+  const date = openDate(3);
   const reason = `Breathlessness on climbing stairs (${Date.now()})`;
   await bookWithDemoDoctor(patient, { date, time: '11:00', reason });
   const row = doctor.getByRole('list', { name: 'Appointments' }).getByRole('listitem').filter({ hasText: reason });
@@ -191,7 +199,7 @@ test('each side sees only the actions it may take now', async ({ browser }) => {
   const doctor = await signedIn(browser, 'doctor@caremesh.test');
   const patient = await signedIn(browser, 'patient@caremesh.test');
 
-  const date = indiaDate(5);
+  const date = openDate(5);
   await bookWithDemoDoctor(patient, { date, time: '09:15', reason: 'Blood pressure review' });
   const url = patient.url();
   expect(await actionButtons(patient)).toEqual(['Cancel appointment']);

@@ -11,12 +11,13 @@ import {
   indiaInstant,
   newPatient,
   prepareBookingOffline,
+  seeSlots,
   slotPicker,
   waitForControllingWorker,
 } from './support/offlineQueue.ts';
 import { apiSession, bearer } from './support/sessions.ts';
 
-// Slots of this file only: 60–89 days ahead, at times offline.spec.ts (12:30, 13:30) never uses.
+// Slots of this file only: 60–89 days ahead, at times offline.spec.ts (12:30, 12:45) never uses.
 const nextSlot = slotPicker(60, ['09:15', '10:15', '11:15', '14:15', '15:15', '16:15']);
 
 test('a booking whose slot was taken while offline becomes a conflict with the server’s reason, and Discard removes it', async ({
@@ -34,6 +35,7 @@ test('a booking whose slot was taken while offline becomes a conflict with the s
   await prepareBookingOffline(page);
 
   const { date, time } = nextSlot();
+  await seeSlots(page, date, time);
   const reason = `Conflict while offline (${Date.now()})`;
   const label = bookingLabel(date, time);
   const message = 'That time is already taken with this doctor. Choose another time.';
@@ -101,9 +103,10 @@ test('signing out with an unsent change asks first, then leaves nothing of the u
   await prepareBookingOffline(page);
 
   const reason = `Left on a shared device (${Date.now()})`;
+  const { date, time } = nextSlot();
+  await seeSlots(page, date, time);
   await goOffline(context);
   try {
-    const { date, time } = nextSlot();
     await bookOffline(page, date, time, reason);
     expect((await deviceTraces(page, demo.user.id)).database).toBe(true);
 
@@ -147,6 +150,8 @@ test('a booking queued before the page closed is sent once by the worker’s Bac
   await prepareBookingOffline(page);
 
   const reason = `Sent by the worker (${Date.now()})`;
+  const { date, time } = nextSlot();
+  await seeSlots(page, date, time);
   await goOffline(context);
   // A page of no origin keeps the browser context (and a CDP target) alive once the app's page is closed.
   const blank = await context.newPage();
@@ -161,7 +166,6 @@ test('a booking queued before the page closed is sent once by the worker’s Bac
   const { registrationId, scopeURL } = await registration;
   const origin = new URL(scopeURL).origin;
   try {
-    const { date, time } = nextSlot();
     await bookOffline(page, date, time, reason);
     await page.close();
   } finally {

@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_DOCTOR_ID, bookOffline, goOffline, indiaDate, waitForControllingWorker } from './support/offlineQueue.ts';
+import {
+  DEMO_DOCTOR_ID,
+  bookOffline,
+  goOffline,
+  openDate,
+  seeSlots,
+  waitForControllingWorker,
+} from './support/offlineQueue.ts';
 import { expectScreensReopenOffline, expectShownOffline, type ReopenedScreen } from './support/offlineReopen.ts';
 import { bell, panel, sendNotification } from './support/notifications.ts';
 import { NEEDS_CONNECTION } from '../../src/offline/words.ts';
@@ -25,12 +32,16 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'doctor@caremesh.test', path: '/profile', shows: 'MHMC-2011-07731' },
   { email: 'doctor@caremesh.test', path: '/appointments', shows: 'Chest discomfort after meals' },
   { email: 'doctor@caremesh.test', path: '/patients', shows: 'Priya' },
+  { email: 'doctor@caremesh.test', path: '/schedule', shows: 'Own clinic' },
+  { email: 'doctor@caremesh.test', path: '/appointments?view=today', shows: 'waiting for a decision' },
   { email: 'hospital@caremesh.test', path: '/profile', shows: 'Sahyadri Care Hospital' },
   { email: 'hospital@caremesh.test', path: '/appointments', shows: 'Priya Sharma' },
   { email: 'hospital@caremesh.test', path: '/doctors', shows: 'Dr Arjun Rao' },
   { email: 'hospital@caremesh.test', path: '/documents', shows: 'Clinical establishment registration' },
   { email: 'hospital@caremesh.test', path: '/verification', shows: 'Biomedical waste authorisation' },
   { email: 'doctor@caremesh.test', path: '/documents', shows: 'Medical council registration (NMC / state)' },
+  { email: 'hospital@caremesh.test', path: `/doctors/${DEMO_DOCTOR_ID}/schedule`, shows: 'Schedule of Dr Arjun Rao' },
+  { email: 'hospital@caremesh.test', path: '/appointments?view=today', shows: 'waiting for a decision' },
   { email: 'diagnostics@caremesh.test', path: '/profile', shows: 'Precision Diagnostics' },
   { email: 'diagnostics@caremesh.test', path: '/documents', shows: 'Clinical establishment registration' },
   { email: 'pharmacy@caremesh.test', path: '/profile', shows: 'Jeevan Pharmacy' },
@@ -76,6 +87,9 @@ test('the booking page of a doctor seen online opens offline with the doctor and
     await page.goto(`/appointments/book/doctor/${DEMO_DOCTOR_ID}`);
     await expect(page.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
     await waitForControllingWorker(page);
+    // The open slots of a day of its own are seen online, so the device keeps them.
+    const date = openDate(30 + Math.floor(Math.random() * 300));
+    await seeSlots(page, date, '12:30');
     const closed = page.waitForEvent('close');
     await page.close({ runBeforeUnload: true });
     await closed;
@@ -87,7 +101,6 @@ test('the booking page of a doctor seen online opens offline with the doctor and
     await expectShownOffline(reopened, 'Sahyadri Care Hospital');
     await expect(reopened.getByRole('button', { name: 'Book appointment' })).toBeEnabled();
     // The booking waits on the device (this context is closed before it could be sent).
-    const date = indiaDate(30 + Math.floor(Math.random() * 300));
     await bookOffline(reopened, date, '12:30', `Booked after an offline reopen (${Date.now()})`);
   } finally {
     await context.close();

@@ -15,6 +15,7 @@ import {
   indiaInstant,
   newPatient,
   prepareBookingOffline,
+  seeSlots,
   slotPicker,
   waitForControllingWorker,
 } from './support/offlineQueue.ts';
@@ -223,6 +224,7 @@ test('a session that expires while a booking waits: the queue holds it, and send
 
   const reason = `Queued across an expired session (${Date.now()})`;
   const { date, time } = nextSlot();
+  await seeSlots(page, date, time);
   await goOffline(context);
   try {
     await bookOffline(page, date, time, reason);

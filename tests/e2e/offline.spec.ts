@@ -6,7 +6,9 @@ import {
   bookOffline,
   bookingLabel,
   deviceTraces,
-  indiaDate,
+  openDate,
+  pickSlot,
+  seeSlots,
   newPatient,
   prepareBookingOffline,
   waitForControllingWorker,
@@ -29,8 +31,9 @@ test('a booking made offline waits on the device, survives an offline reload and
   await prepareBookingOffline(page);
   await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeAttached();
 
-  // A day of its own, so a repeated run does not find its slot taken.
-  const date = indiaDate(30 + Math.floor(Math.random() * 300));
+  // A day of its own, so a repeated run does not find its slot taken; its open slots seen online.
+  const date = openDate(30 + Math.floor(Math.random() * 300));
+  await seeSlots(page, date, '12:30');
   const reason = `Booked with no signal (${Date.now()})`;
   const label = bookingLabel(date, '12:30');
   const pendingLink = page.getByRole('link', { name: /^Pending changes:/ });
@@ -42,9 +45,7 @@ test('a booking made offline waits on the device, survives an offline reload and
   await goOffline(context);
   try {
     await expect(page.getByRole('status').filter({ hasText: 'Offline' }).first()).toBeVisible();
-    await page.getByLabel('Date').fill(date);
-    await page.getByLabel('Time').fill('12:30');
-    await page.getByLabel('Mode').selectOption({ label: 'In-person' });
+    await pickSlot(page, date, '12:30');
     await page.getByLabel('Reason for the visit').fill(reason);
     await page.getByRole('button', { name: 'Book appointment' }).click();
 
@@ -123,7 +124,8 @@ test('a booking and a document upload made offline both wait, survive an offline
   await waitForPersistedQuery(page, 'documents');
   await prepareBookingOffline(page, { hasAppointments: false });
 
-  const date = indiaDate(30 + Math.floor(Math.random() * 300));
+  const date = openDate(30 + Math.floor(Math.random() * 300));
+  await seeSlots(page, date, '12:45');
   const reason = `Booked with an upload, offline (${Date.now()})`;
   const title = `Knee X-ray ${Date.now()}`;
   const pendingLink = page.getByRole('link', { name: /^Pending changes:/ });
@@ -132,7 +134,7 @@ test('a booking and a document upload made offline both wait, survive an offline
 
   await goOffline(context);
   try {
-    await bookOffline(page, date, '13:30', reason);
+    await bookOffline(page, date, '12:45', reason);
     await nav.getByRole('link', { name: 'Medical Records' }).click();
     const form = page.getByRole('form', { name: 'Upload a document' });
     await form.getByLabel('Document title').fill(title);

@@ -6,3 +6,4 @@ export * from './patients.ts';
 export * from './appointments.ts';
 export * from './notifications.ts';
 export * from './verification.ts';
+export * from './schedules.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   APPOINTMENT_WORKFLOW,
@@ -19,6 +19,7 @@ import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
 import { runTransition } from '../../platform/workflow.ts';
 import { insideUnit } from '../../platform/unitOfWork.ts';
+import type { SchedulesService } from '../schedules/index.ts';
 import { conversationUseCases } from './conversation.ts';
 import { documentSharingUseCases } from './documents.ts';
 import { actorOf, addEventLine, announce, eventLineOf, nameOf, type AnnounceDeps } from './messages.ts';
@@ -57,7 +58,7 @@ function afterSlotLock(doctorId: string, value: string) {
 }
 
 /** What the appointment use cases need. */
-export type AppointmentsDeps = AnnounceDeps & { db: Db };
+export type AppointmentsDeps = AnnounceDeps & { db: Db; schedules: Pick<SchedulesService, 'slotForBooking'> };
 
 export function appointmentsService(deps: AppointmentsDeps) {
   const { db } = deps;
@@ -229,6 +230,9 @@ export function appointmentsService(deps: AppointmentsDeps) {
           doctorHospitalId: sql<
             string | null
           >`(select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
+          doctorHospitalName: sql<
+            string | null
+          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = (select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid))`,
           hospitalId: sql<
             string | null
           >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${listedInDirectory(hospitals)})`,
@@ -251,8 +255,22 @@ export function appointmentsService(deps: AppointmentsDeps) {
         });
       }
       const start = new Date(input.scheduledAt);
-      const end = appointmentEnd(start, input.durationMinutes);
-      const created = await insertBooking(caller, found, input, start, end).catch((error: unknown) => {
+      // A doctor with a schedule takes only its slots (domain/rules/schedules.ts), for the slot's length, at its place.
+      const slot = found.doctorId
+        ? await deps.schedules.slotForBooking(
+            { id: found.doctorId, name: found.doctorName ?? 'The doctor', hospitalId: found.doctorHospitalId },
+            start,
+            input.mode,
+            input.hospitalId,
+          )
+        : null;
+      const booking = slot ? { ...input, durationMinutes: slot.slotMinutes } : input;
+      const at =
+        slot?.hospitalId && !found.hospitalId
+          ? { ...found, hospitalId: slot.hospitalId, hospitalName: found.doctorHospitalName }
+          : found;
+      const end = appointmentEnd(start, booking.durationMinutes);
+      const created = await insertBooking(caller, at, booking, start, end).catch((error: unknown) => {
         if (isSlotTaken(error)) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
         throw error;
       });
@@ -273,7 +291,13 @@ export function appointmentsService(deps: AppointmentsDeps) {
     },
 
     list(caller: AuthUser, query: z.output<typeof appointmentListQuery>) {
-      const where = query.status && query.status.length > 0 ? inArray(appointments.status, query.status) : undefined;
+      // One India day: [00:00, 24:00) at +05:30.
+      const dayStart = query.date ? new Date(`${query.date}T00:00:00+05:30`) : undefined;
+      const where = and(
+        query.status && query.status.length > 0 ? inArray(appointments.status, query.status) : undefined,
+        dayStart ? gte(appointments.scheduledAt, dayStart) : undefined,
+        dayStart ? lt(appointments.scheduledAt, new Date(dayStart.getTime() + 86_400_000)) : undefined,
+      );
       return listAppointments(db, caller, where, query.page, query.limit, [
         asc(appointments.scheduledAt),
         asc(appointments.id),

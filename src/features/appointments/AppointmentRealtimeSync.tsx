@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { appointmentKeys } from '../../api/appointments.ts';
+import { scheduleKeys } from '../../api/schedules.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
 import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
 import { addMessageToCache, applyAppointmentChange, parseAppointmentEvent, parseConversationEvent } from './cache.ts';
@@ -26,6 +27,8 @@ export function AppointmentRealtimeSync() {
     (payload: unknown) => {
       const change = parseAppointmentEvent(payload);
       if (change) applyAppointmentChange(queryClient, change, true);
+      // A booking takes a slot: the open slots on screen (the Today view) are fetched again.
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots });
     },
     [queryClient],
   );
@@ -33,6 +36,8 @@ export function AppointmentRealtimeSync() {
     (payload: unknown) => {
       const change = parseAppointmentEvent(payload);
       if (change) applyAppointmentChange(queryClient, change);
+      // A cancellation, a rejection or a new time frees or takes a slot.
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots });
     },
     [queryClient],
   );

@@ -9,7 +9,10 @@ import { OfflineNotice, OutboxStateBadge } from '../../offline/OfflineMarks.tsx'
 import { stateInWords } from '../../offline/words.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { addDays } from '../../../domain/rules/schedules.ts';
+import { todayInIndia } from '../../../domain/rules/time.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
+import { DayView } from './DayView.tsx';
 import { useWaitingBookings, type WaitingBooking } from './changes.ts';
 import {
   PATIENT_STATUS_TABS,
@@ -44,18 +47,98 @@ export function PatientAppointmentsScreen() {
   );
 }
 
-/** /appointments for a doctor or a hospital: requests to decide on and the days ahead. */
+/**
+ * /appointments for a doctor or a hospital: the list (requests to decide on and the days ahead, in
+ * date order, optionally of one day) or the Today view (?view=today&date=…: one day's slots).
+ */
 export function ProviderAppointmentsScreen() {
   usePageTitle('Appointments');
   const { user } = useAuth();
   const titleId = useId();
   const scope = scopeForRole(user?.role);
+  const [params, setParams] = useSearchParams();
+  const today = params.get('view') === 'today';
+  const day = params.get('date') ?? '';
+
+  const show = (view: 'list' | 'today') => {
+    const next = new URLSearchParams();
+    if (view === 'today') next.set('view', 'today');
+    if (day) next.set('date', day);
+    setParams(next);
+  };
+  const chooseDay = (date: string) => {
+    const next = new URLSearchParams(today ? { view: 'today' } : {});
+    if (date) next.set('date', date);
+    setParams(next);
+  };
+  const shownDay = day || todayInIndia();
+
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
-      <h1 id={titleId} className="text-2xl font-bold tracking-tight">
-        Appointments
-      </h1>
-      {scope && <AppointmentList scope={scope} tabs={PROVIDER_STATUS_TABS} />}
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <h1 id={titleId} className="text-2xl font-bold tracking-tight">
+          Appointments
+        </h1>
+        {user?.role === 'DOCTOR' && (
+          <ButtonLink to="/schedule" buttonStyle="outline" size="sm">
+            My schedule
+          </ButtonLink>
+        )}
+      </header>
+      <div className="flex flex-wrap items-end gap-3">
+        <div role="group" aria-label="View" className="join">
+          {(['list', 'today'] as const).map((view) => (
+            <button
+              key={view}
+              type="button"
+              className={`btn join-item btn-sm ${(view === 'today') === today ? 'btn-primary' : 'btn-outline'}`}
+              aria-pressed={(view === 'today') === today}
+              onClick={() => show(view)}
+            >
+              {view === 'today' ? 'Today' : 'List'}
+            </button>
+          ))}
+        </div>
+        <label className="flex flex-col gap-1 text-sm">
+          {today ? 'Day' : 'Date'}
+          <input
+            type="date"
+            className="input input-sm w-40"
+            value={today ? shownDay : day}
+            onChange={(event) => chooseDay(event.target.value)}
+          />
+        </label>
+        {today && (
+          <div className="join">
+            <button
+              type="button"
+              className="btn join-item btn-sm btn-outline"
+              onClick={() => chooseDay(addDays(shownDay, -1))}
+            >
+              Previous day
+            </button>
+            <button
+              type="button"
+              className="btn join-item btn-sm btn-outline"
+              onClick={() => chooseDay(addDays(shownDay, 1))}
+            >
+              Next day
+            </button>
+          </div>
+        )}
+        {!today && day && (
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => chooseDay('')}>
+            All dates
+          </button>
+        )}
+      </div>
+      {scope === 'doctor' || scope === 'hospital' ? (
+        today ? (
+          <DayView scope={scope} date={shownDay} />
+        ) : (
+          <AppointmentList scope={scope} tabs={PROVIDER_STATUS_TABS} date={day || undefined} />
+        )
+      ) : null}
     </section>
   );
 }
@@ -74,13 +157,22 @@ function statusesFrom(params: URLSearchParams): AppointmentStatus[] {
   return APPOINTMENT_STATUSES.filter((s) => wanted.has(s));
 }
 
-function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: readonly StatusTab[] }) {
+function AppointmentList({
+  scope,
+  tabs,
+  date,
+}: {
+  scope: AppointmentScope;
+  tabs: readonly StatusTab[];
+  /** Only this India day. */
+  date?: string | undefined;
+}) {
   const [params, setParams] = useSearchParams();
   const status = statusesFrom(params);
   const page = pageOf(params);
   const tab = activeTab(tabs, status);
 
-  const listQuery = getAppointmentsQueryOptions({ scope, page, status }, PAGE_SIZE);
+  const listQuery = getAppointmentsQueryOptions({ scope, page, status, ...(date ? { date } : {}) }, PAGE_SIZE);
   const listKey = listQuery.queryKey;
   const list = useQuery({
     ...listQuery,
@@ -94,6 +186,7 @@ function AppointmentList({ scope, tabs }: { scope: AppointmentScope; tabs: reado
   const choose = (next: StatusTab) => {
     const search = new URLSearchParams();
     next.statuses.forEach((s) => search.append('status', s));
+    if (date) search.set('date', date);
     setParams(search);
   };
   const toPage = (n: number) => {

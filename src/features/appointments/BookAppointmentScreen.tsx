@@ -15,6 +15,7 @@ import { bookAppointmentBody, type BookAppointmentInput } from '../../../domain/
 import { indiaDateTimeToIso, todayInIndia } from '../../../domain/rules/time.ts';
 import { getDoctorQueryOptions } from '../../api/doctors.ts';
 import { getHospitalQueryOptions } from '../../api/hospitals.ts';
+import { getDoctorSlotsQueryOptions, scheduleKeys, type OpenSlot } from '../../api/schedules.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
 import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
@@ -33,6 +34,7 @@ import { NeedsPatientProfile } from './parts.tsx';
 import { formatAddress } from '../../ui/address.ts';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { SlotPicker, pickerRange } from './SlotPicker.tsx';
 
 type TargetKind = 'doctor' | 'hospital';
 
@@ -149,6 +151,7 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
   const online = useOnline();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [chosen, setChosen] = useState<OpenSlot | null>(null);
   // The same query as the summary's: a doctor who practises at a hospital is booked there.
   const doctor = useQuery({
     ...getDoctorQueryOptions(targetId),
@@ -163,6 +166,14 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
     ...getHospitalQueryOptions(doctor.data?.hospitalId ?? ''),
     enabled: kind === 'doctor' && Boolean(doctor.data?.hospitalId),
   });
+  // The doctor's open slots (the last seen, offline). With a schedule, booking picks one of them.
+  const slots = useQuery({
+    ...getDoctorSlotsQueryOptions(targetId, pickerRange(draft.date)),
+    enabled: kind === 'doctor',
+  });
+  const picking = kind === 'doctor' && slots.data?.hasSchedule === true;
+  const placeName = (hospitalId: string | null) =>
+    hospitalId === null ? 'Own clinic' : (doctorsHospital.data?.name ?? 'Hospital');
   const targetReady = kind === 'hospital' || doctor.isSuccess;
   const provider = (kind === 'doctor' ? doctor.data?.name : hospital.data?.name) ?? 'the hospital';
   const providerInFull =
@@ -178,6 +189,7 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
       return result;
     },
     onSuccess: (result) => {
+      void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots });
       if (result.status === 'sent') {
         const appointment = appointmentFromAnswer(result.response);
         if (appointment) applyAppointmentChange(queryClient, { appointment, message: null }, true);
@@ -191,8 +203,10 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
     },
     onError: (error) => {
       if (error instanceof ApiError && error.kind === 'CONFLICT') {
-        // The slot is held: the server's words beside the time, everything typed kept.
+        // The slot is held, or not in the schedule: the server's words beside the time, everything typed kept.
         setErrors({ time: error.message });
+        setChosen(null);
+        void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots });
       } else {
         const fields = apiErrorsToFields(error);
         const mapped: Record<string, string> = { ...fields };
@@ -207,20 +221,30 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
   const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value }));
 
+  const chooseMode = (event: { target: { value: string } }) => {
+    const mode = event.target.value as (typeof APPOINTMENT_MODES)[number];
+    setDraft((d) => ({ ...d, mode }));
+    if (chosen && !chosen.modes.includes(mode)) setChosen(null);
+  };
+  const chooseDate = (date: string) => {
+    setDraft((d) => ({ ...d, date }));
+    if (chosen?.date !== date) setChosen(null);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const scheduledAt = indiaDateTimeToIso(draft.date, draft.time);
+    const scheduledAt = picking ? (chosen?.start ?? '') : indiaDateTimeToIso(draft.date, draft.time);
+    // A slot is booked at its place (the doctor's clinic or hospital).
+    const place = picking ? (chosen?.hospitalId ?? undefined) : (doctor.data?.hospitalId ?? undefined);
     const body = {
-      ...(kind === 'doctor'
-        ? { doctorId: targetId, hospitalId: doctor.data?.hospitalId ?? undefined }
-        : { hospitalId: targetId }),
+      ...(kind === 'doctor' ? { doctorId: targetId, hospitalId: place } : { hospitalId: targetId }),
       scheduledAt,
       mode: draft.mode as (typeof APPOINTMENT_MODES)[number],
       reason: draft.reason,
     };
     const found: Record<string, string> = {};
     if (!draft.date) found.date = 'Choose a date';
-    if (!draft.time) found.time = 'Choose a time';
+    if (picking ? !chosen : !draft.time) found.time = 'Choose a time';
     const parsed = bookAppointmentBody.safeParse(body);
     if (!parsed.success) {
       const issues = issuesToErrors(parsed.error.issues);
@@ -242,28 +266,6 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
         <h2 id={formId} className="text-lg font-semibold">
           When and why
         </h2>
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          <TextField
-            label="Date"
-            type="date"
-            required
-            min={todayInIndia()}
-            max={lastBookableDate()}
-            value={draft.date}
-            error={errors.date}
-            onChange={set('date')}
-          />
-          <TextField
-            label="Time"
-            type="time"
-            required
-            step={300}
-            hint="India time (IST, UTC+05:30)"
-            value={draft.time}
-            error={errors.time}
-            onChange={set('time')}
-          />
-        </div>
         <SelectField
           label="Mode"
           required
@@ -272,8 +274,66 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
           placeholder=""
           value={draft.mode}
           error={errors.mode}
-          onChange={set('mode')}
+          onChange={chooseMode}
         />
+        {picking && slots.data ? (
+          <>
+            <TextField
+              label="Date"
+              type="date"
+              required
+              min={todayInIndia()}
+              max={lastBookableDate()}
+              hint="Or choose one of the days below."
+              value={draft.date}
+              error={errors.date}
+              onChange={(event) => chooseDate(event.target.value)}
+            />
+            <SlotPicker
+              slots={slots.data}
+              mode={draft.mode as (typeof APPOINTMENT_MODES)[number]}
+              date={draft.date}
+              onDate={chooseDate}
+              value={chosen?.start ?? ''}
+              onChange={setChosen}
+              error={errors.time}
+              placeName={placeName}
+            />
+            {slots.isFetching && <Loading what="open slots" inline />}
+          </>
+        ) : kind === 'doctor' && slots.isPending && online ? (
+          <Loading what="open slots" />
+        ) : (
+          <>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <TextField
+                label="Date"
+                type="date"
+                required
+                min={todayInIndia()}
+                max={lastBookableDate()}
+                value={draft.date}
+                error={errors.date}
+                onChange={set('date')}
+              />
+              <TextField
+                label="Time"
+                type="time"
+                required
+                step={300}
+                hint="India time (IST, UTC+05:30)"
+                value={draft.time}
+                error={errors.time}
+                onChange={set('time')}
+              />
+            </div>
+            {kind === 'doctor' && !slots.data && !online && (
+              <p className="text-sm text-base-content/70">
+                This doctor’s open slots are not on this device. Ask for a time: it is checked when the booking is sent.
+              </p>
+            )}
+          </>
+        )}
         <TextAreaField
           label="Reason for the visit"
           required

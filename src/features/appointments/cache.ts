@@ -1,3 +1,4 @@
+import { isoToIndiaDateTime } from '../../../domain/rules/time.ts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import {
   appointmentKeys,
@@ -40,8 +41,12 @@ export function replaceInList(
   return { ...list, appointments };
 }
 
-/** Whether a list fetched with `params` shows appointments in this status. */
-export function listShows(params: Pick<AppointmentListKeyParams, 'status'>, appointment: Appointment): boolean {
+/** Whether a list fetched with `params` shows appointments in this status (and on its day, when it has one). */
+export function listShows(
+  params: Pick<AppointmentListKeyParams, 'status' | 'date'>,
+  appointment: Appointment,
+): boolean {
+  if (params.date && isoToIndiaDateTime(appointment.scheduledAt).date !== params.date) return false;
   return params.status.length === 0 || params.status.includes(appointment.status);
 }
 
@@ -52,15 +57,19 @@ export function listShows(params: Pick<AppointmentListKeyParams, 'status'>, appo
 export function prependToList(
   list: AppointmentPage | undefined,
   appointment: Appointment,
-  params: Pick<AppointmentListKeyParams, 'page' | 'status'>,
+  params: Pick<AppointmentListKeyParams, 'page' | 'status' | 'date'>,
 ): AppointmentPage | undefined {
   if (!list) return list;
   if (list.appointments.some((a) => a.id === appointment.id)) return replaceInList(list, appointment);
   if (params.page !== 1 || !listShows(params, appointment)) return list;
   const { limit } = list.pagination;
   const total = list.pagination.total + 1;
+  // A day's list stays in time order; the others show the newest request on top.
+  const appointments = params.date
+    ? [...list.appointments, appointment].sort((a, b) => a.scheduledAt.localeCompare(b.scheduledAt))
+    : [appointment, ...list.appointments];
   return {
-    appointments: [appointment, ...list.appointments].slice(0, limit),
+    appointments: appointments.slice(0, limit),
     pagination: { ...list.pagination, total, totalPages: limit > 0 ? Math.ceil(total / limit) : 0 },
   };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SPECIALIZATION_LABELS, VERIFICATION_STATUS_LABELS } from '../../../domain/enums.ts';
 import { formatINR } from '../../../domain/rules/format.ts';
 import type { Doctor } from '../../../domain/schemas/doctors.ts';
@@ -21,6 +21,15 @@ const COLUMNS: ReadonlyArray<Column<Doctor>> = [
   },
   { id: 'experience', header: 'Experience', cell: (d) => `${d.experienceYears} years` },
   { id: 'fee', header: 'Fee', cell: (d) => formatINR(d.consultationFee) },
+  {
+    id: 'schedule',
+    header: 'Schedule',
+    cell: (d) => (
+      <Link to={`/doctors/${d.id}/schedule`} className="link link-primary" aria-label={`Schedule of ${d.name}`}>
+        Schedule
+      </Link>
+    ),
+  },
   {
     id: 'status',
     header: 'Status',

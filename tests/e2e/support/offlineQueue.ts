@@ -13,14 +13,35 @@ export function indiaDate(days: number): string {
 }
 
 /**
- * Appointment slots of one spec file: `days` days from `firstDay` on, at `times`, each handed out once
- * per worker (starting at random, so a worker restarted after a failure is unlikely to meet its own).
+ * A date on which the demo doctor holds his hospital OPD (server/db/demo/schedules.ts): `days` from
+ * today in India, moved to the Monday after when it falls on a Sunday.
+ */
+export function openDate(days: number): string {
+  const date = indiaDate(days);
+  return new Date(`${date}T00:00:00Z`).getUTCDay() === 0 ? indiaDate(days + 1) : date;
+}
+
+/** The OPD dates (no Sundays) of `count` days from `firstDay` on, each once. */
+function openDates(firstDay: number, count: number): string[] {
+  const dates: string[] = [];
+  for (let day = firstDay; dates.length < count; day++) {
+    const date = indiaDate(day);
+    if (new Date(`${date}T00:00:00Z`).getUTCDay() !== 0) dates.push(date);
+  }
+  return dates;
+}
+
+/**
+ * Appointment slots of one spec file: `days` OPD days from `firstDay` on, at `times` (open slots of
+ * the demo doctor's schedule), each handed out once per worker (starting at random, so a worker
+ * restarted after a failure is unlikely to meet its own).
  */
 export function slotPicker(firstDay: number, times: readonly string[], days = 30) {
+  const dates = openDates(firstDay, days);
   let counter = Math.floor(Math.random() * days * times.length);
   return () => {
     const n = counter++ % (days * times.length);
-    return { date: indiaDate(firstDay + (n % days)), time: times[Math.floor(n / days)]! };
+    return { date: dates[n % days]!, time: times[Math.floor(n / days)]! };
   };
 }
 
@@ -105,12 +126,30 @@ export async function prepareBookingOffline(page: Page, { hasAppointments = true
   await waitForPersistedQuery(page, DEMO_DOCTOR_ID);
 }
 
-/** Fills and submits the booking form (the page is offline): the booking waits on the device. */
+/**
+ * Online, on the booking form: shows `date`'s open slots, so the device keeps them and an offline
+ * booking can pick `time` among them.
+ */
+export async function seeSlots(page: Page, date: string, time: string) {
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await expect(page.getByRole('radio', { name: time })).toBeVisible();
+  await waitForPersistedQuery(page, '"slots","doctor"', date);
+}
+
+/** Picks `date`, then the open slot at `time`, on the booking form (in person). */
+export async function pickSlot(page: Page, date: string, time: string) {
+  await page.getByLabel('Mode').selectOption({ label: 'In-person' });
+  await page.getByLabel('Date', { exact: true }).fill(date);
+  await page.getByRole('radio', { name: time }).check();
+}
+
+/**
+ * Fills and submits the booking form (the page is offline, `date`'s slots seen online with
+ * seeSlots): the booking waits on the device.
+ */
 export async function bookOffline(page: Page, date: string, time: string, reason: string) {
   await expect(page.getByRole('status').filter({ hasText: 'Offline' }).first()).toBeVisible();
-  await page.getByLabel('Date').fill(date);
-  await page.getByLabel('Time').fill(time);
-  await page.getByLabel('Mode').selectOption({ label: 'In-person' });
+  await pickSlot(page, date, time);
   await page.getByLabel('Reason for the visit').fill(reason);
   await page.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page.getByText('Saved on this device — will be sent when you are back online.')).toBeVisible();
