@@ -82,7 +82,7 @@ test('a hospital sees its own doctors; a doctor sees the patients they have appo
   await expect(page.getByRole('heading', { name: 'Sahyadri Care Hospital' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Doctors' }).click();
   await expect(page).toHaveURL(/\/doctors$/);
-  await expect(page.getByRole('cell', { name: 'Dr Arjun Rao' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Dr Arjun Rao', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: /hospital@caremesh\.test/ }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
