@@ -4,20 +4,15 @@ import { todayInIndia } from '../../../domain/rules/time.ts';
 import {
   ENTITY_ACTION_FOR_STATUS,
   EXPIRY_GRACE_DAYS,
-  MAX_VERIFICATION_FILE_BYTES,
-  catalogueEntry,
   documentReviewWorkflow,
   entityVerificationWorkflow,
   isApproved,
   isAwaitingReview,
   listedUntilOf,
-  normaliseRegistrationNumber,
   type EntityReviewState,
 } from '../../../domain/rules/verification.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
 import {
-  uploadDocumentFields,
-  documentDetailsFields,
   type AdminEntity,
   type AdminPendingQuery,
   type DocumentHistory,
@@ -32,13 +27,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { users, verificationDocumentFiles, verificationDocuments, verificationReviews } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { requireDuty } from '../../platform/duties.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { DOCUMENT_FILE_TYPES, safeFileName, type FileStore, type UploadedFile } from '../../platform/files.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { FileStore, UploadedFile } from '../../platform/files.ts';
 import type { Realtime } from '../../platform/realtime.ts';
 import { runTransition } from '../../platform/workflow.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { decisionsOf, duplicatesOf, pendingProviders, verificationStats } from './adminQueries.ts';
 import * as text from './messages.ts';
+import { insertVersion, receivePaper } from './papers.ts';
 import {
   PROVIDER_TABLES,
   REGISTRATION_LABELS,
@@ -66,11 +62,6 @@ export type VerificationDeps = {
   /** Today's date in India (tests fix it). */
   today?: () => string;
 };
-
-function validationError(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const list = issues.map((issue) => ({ path: ['body', ...issue.path.map(String)].join('.'), message: issue.message }));
-  return invalid(`${list[0]!.path}: ${list[0]!.message}`, { issues: list });
-}
 
 export function verificationService({ db, files, realtime, notify, today = () => todayInIndia() }: VerificationDeps) {
   /** The caller's own provider (a provider role with an onboarded profile), or 404. */
@@ -109,87 +100,14 @@ export function verificationService({ db, files, realtime, notify, today = () =>
     await tx.update(table).set({ listedUntil: until }).where(eq(table.id, provider.id));
   }
 
-  /** Reads, checks and stores the files and fields of an upload or replacement. */
-  async function receive(provider: ProviderRow, upload: Upload, documentType?: string) {
-    const received = await upload();
-    const parsed = documentType
-      ? documentDetailsFields.safeParse(received.fields)
-      : uploadDocumentFields.safeParse(received.fields);
-    if (!parsed.success) throw validationError(parsed.error.issues);
-    const type = documentType ?? ('documentType' in parsed.data ? parsed.data.documentType : '');
-    const entry = catalogueEntry(provider.entityType, type as never);
-    if (!entry) throw invalid(text.notInCatalogue(type as never, provider.entityType));
-    const details = parsed.data;
-    if (entry.expires && !details.expiryDate) {
-      throw invalid(text.expiryRequired(entry.documentType), {
-        issues: [{ path: 'body.expiryDate', message: text.expiryRequired(entry.documentType) }],
-      });
-    }
-    if (details.expiryDate && details.expiryDate < today()) {
-      throw invalid(text.alreadyExpired, { issues: [{ path: 'body.expiryDate', message: text.alreadyExpired }] });
-    }
-    const stored = [];
-    for (const file of received.files) {
-      const kept = await files.store(file.buffer, DOCUMENT_FILE_TYPES, MAX_VERIFICATION_FILE_BYTES);
-      stored.push({ ...kept, fileName: safeFileName(file.filename, kept.contentType) });
-    }
-    return { documentType: entry.documentType, details, stored };
-  }
-
   /** Adds a version of a document (the first, or a replacement) and makes it the current one. */
   async function addVersion(caller: AuthUser, upload: Upload, replacing?: string) {
     const provider = await ownProvider(caller);
     await requireDuty(db, caller, 'ADMINISTRATION');
-    const { documentType, details, stored } = await receive(provider, upload, replacing);
+    const { documentType, details, stored } = await receivePaper(files, provider, await upload(), today(), replacing);
     const row = await db.transaction(async (tx) => {
       await ownProvider(caller, tx); // one change to a provider's papers at a time
-      const [current] = await tx
-        .select()
-        .from(verificationDocuments)
-        .where(
-          and(
-            eq(verificationDocuments.entityId, provider.id),
-            eq(verificationDocuments.documentType, documentType),
-            eq(verificationDocuments.current, true),
-          ),
-        );
-      if (!replacing && current) throw conflict(text.alreadyUploaded(documentType));
-      if (replacing && !current) throw notFound(text.nothingToReplace(documentType));
-      const [latest] = await tx
-        .select({ version: sql<number>`coalesce(max(${verificationDocuments.version}), 0)` })
-        .from(verificationDocuments)
-        .where(
-          and(eq(verificationDocuments.entityId, provider.id), eq(verificationDocuments.documentType, documentType)),
-        );
-      if (current) {
-        await tx.update(verificationDocuments).set({ current: false }).where(eq(verificationDocuments.id, current.id));
-      }
-      const [inserted] = await tx
-        .insert(verificationDocuments)
-        .values({
-          entityType: provider.entityType,
-          entityId: provider.id,
-          documentType,
-          version: Number(latest?.version ?? 0) + 1,
-          documentNumber: details.documentNumber,
-          numberKey: normaliseRegistrationNumber(details.documentNumber),
-          issuingAuthority: details.issuingAuthority,
-          issueDate: details.issueDate,
-          expiryDate: details.expiryDate ?? null,
-          uploadedBy: caller.id,
-        })
-        .returning();
-      await tx.insert(verificationDocumentFiles).values(
-        stored.map((file, position) => ({
-          documentId: inserted!.id,
-          position,
-          fileKey: file.key,
-          fileName: file.fileName,
-          contentType: file.contentType,
-          size: file.size,
-        })),
-      );
-      return inserted!;
+      return insertVersion(tx, { caller, provider, documentType, details, stored, replacing: Boolean(replacing) });
     });
     const notice = text.submittedNotice(provider.name, provider.entityType, documentType, Boolean(replacing));
     await notify.notifyUsers(await adminIds(), {
