@@ -1012,7 +1012,7 @@ export const NOTIFICATION_DELIVERY_STATUS_LABELS = labelsFor(NOTIFICATION_DELIVE
 
 // ---- Realtime ----
 
-/** socket.io event names: SPEC §3's list plus the two pushed events SPEC §4 and §7 name. */
+/** socket.io event names: SPEC §3's list, the two pushed events SPEC §4 and §7 name, and the waitlist's offers. */
 export const REALTIME_EVENTS = [
   'connect',
   'disconnect',
@@ -1029,6 +1029,7 @@ export const REALTIME_EVENTS = [
   'notificationDeleted',
   'verificationUpdate',
   'documentExpiring',
+  'waitlistUpdate',
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
@@ -1047,6 +1048,7 @@ export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
   notificationDeleted: 'Notification deleted',
   verificationUpdate: 'Verification update',
   documentExpiring: 'Document expiring',
+  waitlistUpdate: 'Waitlist update',
 };
 
 /** Where an organisation or doctor profile stands with the admins (non-admins see VERIFIED only). */

@@ -11,6 +11,9 @@ import { notificationsService } from './modules/notifications/service.ts';
 import { patientsService } from './modules/patients/service.ts';
 import { schedulesService } from './modules/schedules/service.ts';
 import { pharmaciesService } from './modules/pharmacies/service.ts';
+import { waitlistOffersJob } from './modules/waitlist/jobs.ts';
+import { offerEngine } from './modules/waitlist/offers.ts';
+import { waitlistService, type WaitlistService } from './modules/waitlist/service.ts';
 import { documentExpiryJob } from './modules/verification/jobs.ts';
 import { verificationService } from './modules/verification/service.ts';
 
@@ -19,11 +22,24 @@ import { verificationService } from './modules/verification/service.ts';
  * and handed to the routes and jobs that use it. No service builds another.
  */
 export function buildServices(ctx: AppContext) {
-  const { db, realtime, push, files, mailer, tokens, config } = ctx;
+  const { db, realtime, push, files, mailer, tokens, config, log } = ctx;
   const notifications = notificationsService({ db, realtime, push, pushServiceHosts: config.pushServiceHosts });
   const announcing = { realtime, notify: notifications };
   const verification = verificationService({ db, files, ...announcing });
-  const schedules = schedulesService({ db });
+  // The waitlist hears of freed time from appointments and schedules, and books through appointments.
+  const late: { waitlist?: WaitlistService } = {};
+  const schedules = schedulesService({ db, onScheduleSaved: (doctorId) => late.waitlist!.scheduleSaved(doctorId) });
+  const offers = offerEngine({ db, ...announcing, log, modesAt: schedules.modesAt });
+  const onTimeFreed = offers.slotFreed;
+  const appointments = appointmentsService({ db, ...announcing, schedules, onTimeFreed });
+  const waitlist = waitlistService({
+    db,
+    engine: offers,
+    appointments,
+    slotMinutesAt: schedules.slotMinutesAt,
+    openSlotsOf: schedules.openSlotsOf,
+  });
+  late.waitlist = waitlist;
   return {
     accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
     teams: teamUseCases({ db, mailer, realtime, publicUrl: config.publicUrl }),
@@ -34,10 +50,15 @@ export function buildServices(ctx: AppContext) {
     pharmacies: pharmaciesService({ db, files }),
     patients: patientsService({ db, files }),
     schedules,
-    appointments: appointmentsService({ db, ...announcing, schedules }),
+    appointments,
+    waitlist,
     verification,
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
-    jobs: [appointmentExpiryJob(announcing), documentExpiryJob({ db, ...announcing, verification })] satisfies Job[],
+    jobs: [
+      appointmentExpiryJob({ ...announcing, onTimeFreed }),
+      documentExpiryJob({ db, ...announcing, verification }),
+      waitlistOffersJob(offers),
+    ] satisfies Job[],
   };
 }
 

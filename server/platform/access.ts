@@ -33,6 +33,9 @@ export const OWNERSHIP = {
     'The doctor themselves, or the hospital the doctor practises at (its own sessions there); an admin reads any; others get 404.',
   /** A provider's verification paper: the provider's own accounts (referenceId) and admins. */
   providerPaper: "The paper belongs to the caller's own provider (referenceId); an admin reaches any; others get 404.",
+  /** A waitlist entry: its patient, its doctor, the hospital it waits at; admins read. */
+  waitlistParty:
+    "The entry's patient, its doctor, or the hospital it waits at (a list: only those); an admin reads any; others get 404.",
 } as const;
 export type Ownership = keyof typeof OWNERSHIP;
 

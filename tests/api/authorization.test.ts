@@ -7,7 +7,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../domain/enums.ts';
-import { appointments, diagnosticsCentres, doctors, hospitals, pharmacies } from '../../server/db/schema/index.ts';
+import {
+  appointments,
+  diagnosticsCentres,
+  doctors,
+  hospitals,
+  pharmacies,
+  waitlistEntries,
+} from '../../server/db/schema/index.ts';
 import { OWNERSHIP, admittedRoles, type Ownership } from '../../server/platform/access.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount, signin } from './support/accounts.ts';
@@ -68,6 +75,7 @@ const PROBED = new Set<Ownership>([
   'appointmentParty',
   'patientCare',
   'acquaintance',
+  'waitlistParty',
 ]);
 
 let t: TestApp;
@@ -564,6 +572,53 @@ const TABLE: Record<string, Row> = {
     }),
   },
 
+  // ── waitlist ─────────────────────────────────────────────────────────────────────
+  'GET /api/waitlist': {
+    probe: async (f) => {
+      const entry = await waitlistEntry(f);
+      const call = (token: string): Call => ({ token, method: 'GET', path: '/api/waitlist?limit=100' });
+      return {
+        owner: call(f.hospital.token),
+        others: [call(f.otherHospital.token), call(f.otherDoctor.token)],
+        holds: (body) => list(body, 'entries').some((e) => e.id === entry),
+      };
+    },
+  },
+  'POST /api/waitlist/join': {},
+  'POST /api/waitlist/notify': {
+    probe: async (f) => {
+      const entry = await waitlistEntry(f);
+      const body = { waitlistId: entry, doctorId: id(f.doctor), scheduledAt: futureSlot(30) };
+      const call = (token: string): Call => ({ token, method: 'POST', path: '/api/waitlist/notify', body });
+      return { owner: call(f.hospital.token), others: [call(f.otherHospital.token), call(f.otherDoctor.token)] };
+    },
+  },
+  'GET /api/waitlist/patient/me': {},
+  'GET /api/waitlist/stats/overview': {},
+  'GET /api/waitlist/:waitlistId': {
+    probe: async (f) => {
+      const path = `/api/waitlist/${await waitlistEntry(f)}`;
+      return {
+        owner: { token: f.patient.token, method: 'GET', path },
+        others: [f.otherPatient, f.otherHospital, f.otherDoctor].map((o) => ({ token: o.token, method: 'GET', path })),
+      };
+    },
+  },
+  'DELETE /api/waitlist/:waitlistId': {
+    probe: async (f) => partyProbe(f, f.patient, 'DELETE', `/api/waitlist/${await waitlistEntry(f)}`),
+  },
+  'PATCH /api/waitlist/:waitlistId/position': {
+    probe: async (f) =>
+      partyProbe(f, f.hospital, 'PATCH', `/api/waitlist/${await waitlistEntry(f)}/position`, {
+        position: 1,
+        reason: 'Referred by casualty',
+      }),
+  },
+  'PATCH /api/waitlist/:waitlistId/status': {
+    probe: async (f) =>
+      partyProbe(f, f.patient, 'PATCH', `/api/waitlist/${await waitlistEntry(f)}/status`, { status: 'CANCELLED' }),
+  },
+
   // ── notifications ────────────────────────────────────────────────────────────────
   'POST /api/notifications': {},
   'GET /api/notifications': {},
@@ -617,6 +672,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/health': {},
   'POST /api/idempotency-keys/lookup': {},
   'GET /api/dev/mailbox': {},
+  'POST /api/dev/waitlist/run-out-holds': {},
 };
 
 // ── probe builders ───────────────────────────────────────────────────────────────────
@@ -648,6 +704,28 @@ function partyProbe(f: Fixtures, party: Member, method: string, path: string, bo
 }
 
 const CHRISTMAS = { from: '2030-12-25', to: '2030-12-25', note: 'Christmas' };
+
+/** A waiting entry of the world's patient for its doctor at its hospital (any earlier one of hers ended first). */
+async function waitlistEntry(f: Fixtures): Promise<string> {
+  await t.database.db
+    .update(waitlistEntries)
+    .set({ status: 'CANCELLED' })
+    .where(eq(waitlistEntries.patientId, id(f.patient)));
+  const res = await send({
+    token: f.patient.token,
+    method: 'POST',
+    path: '/api/waitlist/join',
+    body: {
+      doctorId: id(f.doctor),
+      hospitalId: id(f.hospital),
+      preferredFrom: '2030-12-01',
+      preferredTo: '2030-12-20',
+      reason: 'An earlier review of the ECG',
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).data.id as string;
+}
 
 /** The doctor keeps their schedule; another doctor, and a hospital the doctor does not practise at, get 404. */
 function keeperProbe(f: Fixtures, method: string, body?: unknown): Probe {

@@ -522,8 +522,16 @@ beforeAll(async () => {
     name: 'Anita Desai',
     duties: ['FRONT_DESK'],
   });
+  const waitlistId = await created(w.patient.token, '/api/waitlist/join', {
+    doctorId: w.doctor.referenceId,
+    hospitalId,
+    preferredFrom: '2030-12-01',
+    preferredTo: '2030-12-20',
+    reason: 'An earlier review of the ECG',
+  });
   knownIds.push(
     hospitalId,
+    waitlistId,
     departmentId,
     contactId,
     w.patient.referenceId,
@@ -556,6 +564,7 @@ beforeAll(async () => {
     notificationId,
     fileId: verificationFileId,
     memberId: teamMemberId,
+    waitlistId,
     entityId: hospitalId,
     documentType: 'PAN_CARD',
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',

@@ -6,11 +6,12 @@ import type { Job } from '../../platform/jobs.ts';
 import { recordHistory } from '../../platform/workflow.ts';
 import { addEventLine, announce, type AnnounceDeps } from './messages.ts';
 import { loadAppointment, type AppointmentView } from './queries.ts';
+import { freedTime, type FreedTime } from './service.ts';
 
 const EXPIRED_BECAUSE = 'Not answered before its time.';
 
 /** Expires PENDING requests (and unanswered proposals) whose time has passed; each row once. */
-export function appointmentExpiryJob(deps: AnnounceDeps): Job {
+export function appointmentExpiryJob(deps: AnnounceDeps & { onTimeFreed?: (time: FreedTime) => Promise<void> }): Job {
   return {
     name: 'appointments.expire',
     everyMs: 60_000,
@@ -55,14 +56,21 @@ export function appointmentExpiryJob(deps: AnnounceDeps): Job {
           reason: EXPIRED_BECAUSE,
         })),
       );
-      const lines: Array<{ row: AppointmentView; message: ConversationMessage }> = [];
-      for (const { id } of expired) {
+      const lines: Array<{ row: AppointmentView; message: ConversationMessage; freed: FreedTime | null }> = [];
+      for (const { id, status } of expired) {
         const row = (await loadAppointment(tx, id))!;
-        lines.push({ row, message: await addEventLine(tx, row, 'EXPIRE', { role: 'SYSTEM', name: 'CareMesh' }) });
+        const freed = freedTime('EXPIRE', { ...row, status }, row);
+        lines.push({
+          row,
+          freed,
+          message: await addEventLine(tx, row, 'EXPIRE', { role: 'SYSTEM', name: 'CareMesh' }),
+        });
       }
       return async () => {
-        for (const { row, message } of lines) {
+        for (const { row, message, freed } of lines) {
           await announce(deps, 'EXPIRE', row, message, { name: 'CareMesh', side: 'SYSTEM' }, row.scheduledAt);
+          // A proposal that ran out leaves its original time, which may still be ahead, to the waitlist.
+          if (freed) await deps.onTimeFreed?.(freed);
         }
       };
     },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -7,22 +6,15 @@ import {
   appointmentEnd,
   type AppointmentAction,
 } from '../../../domain/rules/appointments.ts';
-import type {
-  appointmentListQuery,
-  appointmentSearchBody,
-  bookAppointmentBody,
-} from '../../../domain/schemas/appointments.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { appointmentMessages, appointments, doctors, hospitals, patients } from '../../db/schema/index.ts';
+import type { appointmentListQuery, appointmentSearchBody } from '../../../domain/schemas/appointments.ts';
+import { appointments, doctors, hospitals } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
-import { conflict, invalid, notFound } from '../../platform/errors.ts';
-import { listedInDirectory } from '../../platform/search.ts';
+import { conflict, invalid } from '../../platform/errors.ts';
 import { runTransition } from '../../platform/workflow.ts';
-import { insideUnit } from '../../platform/unitOfWork.ts';
-import type { SchedulesService } from '../schedules/index.ts';
+import { bookingUseCases, isSlotTaken, lockDoctorSlots, type BookingDeps } from './booking.ts';
 import { conversationUseCases } from './conversation.ts';
 import { documentSharingUseCases } from './documents.ts';
-import { actorOf, addEventLine, announce, eventLineOf, nameOf, type AnnounceDeps } from './messages.ts';
+import { actorOf, addEventLine, announce, nameOf } from './messages.ts';
 import {
   listAppointments,
   loadAppointment,
@@ -30,35 +22,56 @@ import {
   patientName,
   reachAppointment,
   toAppointment,
-  toMessage,
   type AppointmentView,
 } from './queries.ts';
 
-const SLOT_TAKEN = 'That time is already taken with this doctor. Choose another time.';
+/** A doctor's time an appointment held and no longer does (the waitlist offers it). */
+export type FreedTime = {
+  doctorId: string;
+  hospitalId: string | null;
+  start: Date;
+  end: Date;
+  mode: AppointmentView['mode'];
+  cause: 'CANCELLED' | 'REJECTED' | 'MOVED' | 'EXPIRED' | 'DELETED';
+};
 
-/** PostgreSQL's exclusion_violation: the doctor already holds an overlapping appointment. */
-function isSlotTaken(error: unknown): boolean {
-  const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23P01';
-}
+const FREED_BY: Partial<Record<AppointmentAction, FreedTime['cause']>> = {
+  CANCEL: 'CANCELLED',
+  REJECT: 'REJECTED',
+  ACCEPT_RESCHEDULE: 'MOVED',
+  DELETE: 'DELETED',
+  EXPIRE: 'EXPIRED',
+};
 
-/**
- * Serialises the changes that take a doctor's time, inside the transaction. The exclusion constraint
- * alone is enough for correctness, but concurrent inserts into one slot can deadlock on it
- * (PostgreSQL aborts one after a second); queueing them per doctor first makes the loser a clean 409.
- */
-async function lockDoctorSlots(tx: Tx, doctorId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SLOT_LOCK_SPACE}, hashtext(${doctorId}::text))`);
-}
-const SLOT_LOCK_SPACE = sql`hashtext('caremesh.doctor-slots')`;
-
-/** `value`, once the doctor's slots are locked (lockDoctorSlots, inside the statement that needs it). */
-function afterSlotLock(doctorId: string, value: string) {
-  return sql`(select ${value} from pg_advisory_xact_lock(${SLOT_LOCK_SPACE}, hashtext(${doctorId}::text)))`;
+/** The time `before` held that `after` no longer holds, if any. */
+export function freedTime(
+  action: AppointmentAction,
+  before: AppointmentView,
+  after: AppointmentView,
+): FreedTime | null {
+  const cause = FREED_BY[action];
+  if (!cause || !before.doctorId || !SLOT_HOLDING_STATUSES.includes(before.status as never)) return null;
+  const stillHeld =
+    !after.deletedAt &&
+    SLOT_HOLDING_STATUSES.includes(after.status as never) &&
+    after.scheduledAt.getTime() === before.scheduledAt.getTime() &&
+    after.endsAt.getTime() === before.endsAt.getTime();
+  if (stillHeld || before.scheduledAt.getTime() <= Date.now()) return null;
+  return {
+    doctorId: before.doctorId,
+    hospitalId: before.hospitalId,
+    start: before.scheduledAt,
+    end: before.endsAt,
+    mode: before.mode,
+    cause,
+  };
 }
 
 /** What the appointment use cases need. */
-export type AppointmentsDeps = AnnounceDeps & { db: Db; schedules: Pick<SchedulesService, 'slotForBooking'> };
+export type AppointmentsDeps = BookingDeps & {
+  /** Told of a doctor's time that became free (the waitlist offers it); never fails the change. */
+  onTimeFreed?: (time: FreedTime) => Promise<void>;
+};
 
 export function appointmentsService(deps: AppointmentsDeps) {
   const { db } = deps;
@@ -98,15 +111,18 @@ export function appointmentsService(deps: AppointmentsDeps) {
             : await addEventLine(tx, next, action, { userId: caller.id, role: actorOf(caller), name: actorName });
         return { next, message, actorName, reason: action === 'DELETE' ? null : next.statusReason };
       },
-      announce: (done, previous, side) =>
-        announce(
+      announce: async (done, previous, side) => {
+        await announce(
           deps,
           action,
           done.next,
           done.message,
           { userId: caller.id, name: done.actorName, side },
           previous.scheduledAt,
-        ),
+        );
+        const freed = freedTime(action, previous, done.next);
+        if (freed) await deps.onTimeFreed?.(freed);
+      },
     }).catch((error: unknown) => {
       if (isSlotTaken(error)) throw conflict('That time has been taken meanwhile. Propose or choose another time.');
       throw error;
@@ -131,159 +147,10 @@ export function appointmentsService(deps: AppointmentsDeps) {
     if (clash) throw conflict('The doctor already has an appointment at that time. Propose another time.');
   }
 
-  /**
-   * The appointment and its first conversation line in one statement, the doctor's slots locked
-   * before the row is written (the lock is taken while the row's values are computed). Alone, the
-   * statement is its own transaction; inside a unit of work, a savepoint keeps that transaction usable
-   * when the slot is taken (409).
-   */
-  async function insertBooking(
-    caller: AuthUser,
-    found: {
-      patientId: string;
-      patientName: string;
-      doctorId: string | null;
-      doctorName: string | null;
-      hospitalId: string | null;
-      hospitalName: string | null;
-    },
-    input: z.output<typeof bookAppointmentBody>,
-    start: Date,
-    end: Date,
-  ) {
-    const now = new Date();
-    const row: AppointmentView = {
-      id: randomUUID(),
-      patientId: found.patientId,
-      doctorId: found.doctorId,
-      hospitalId: found.hospitalId,
-      scheduledAt: start,
-      durationMinutes: input.durationMinutes,
-      endsAt: end,
-      mode: input.mode,
-      reason: input.reason,
-      status: 'PENDING',
-      proposedAt: null,
-      proposedDurationMinutes: null,
-      statusReason: null,
-      lastActor: 'PATIENT',
-      createdBy: caller.id,
-      createdAt: now,
-      updatedAt: now,
-      deletedAt: null,
-      patientName: found.patientName,
-      doctorName: found.doctorName,
-      hospitalName: found.hospitalName,
-    };
-    const line = {
-      id: randomUUID(),
-      ...eventLineOf(row, 'BOOK', { userId: caller.id, role: 'PATIENT', name: row.patientName }),
-    };
-    const write = async (executor: Db | Tx) => {
-      const withLine = executor.$with('event_line', {}).as(executor.insert(appointmentMessages).values(line).getSQL());
-      const [inserted] = await executor
-        .with(withLine)
-        .insert(appointments)
-        .values({
-          id: row.id,
-          patientId: row.patientId,
-          doctorId: row.doctorId,
-          hospitalId: row.hospitalId,
-          scheduledAt: start,
-          durationMinutes: row.durationMinutes,
-          endsAt: end,
-          mode: row.mode,
-          reason: row.reason,
-          status: 'PENDING',
-          lastActor: row.doctorId ? afterSlotLock(row.doctorId, 'PATIENT') : 'PATIENT',
-          createdBy: caller.id,
-        })
-        .returning();
-      const booked = { ...row, ...inserted! };
-      // Written in the same statement, so at the same transaction time as the appointment.
-      return { row: booked, message: toMessage({ ...line, createdAt: booked.createdAt }) };
-    };
-    return insideUnit() ? db.transaction((tx) => write(tx)) : write(db);
-  }
-
   return {
     ...conversationUseCases(deps),
+    ...bookingUseCases(deps),
     ...documentSharingUseCases(deps),
-
-    async book(caller: AuthUser, input: z.output<typeof bookAppointmentBody>) {
-      if (!caller.referenceId) {
-        throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
-          reason: 'PROFILE_REQUIRED',
-        });
-      }
-      // One round trip for everyone involved; only doctors and hospitals the directory shows can be booked.
-      const [found] = await db
-        .select({
-          patientId: patients.id,
-          patientName,
-          doctorId: sql<
-            string | null
-          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${listedInDirectory(doctors)})`,
-          doctorName: sql<
-            string | null
-          >`(select ${doctors.name} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
-          doctorHospitalId: sql<
-            string | null
-          >`(select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
-          doctorHospitalName: sql<
-            string | null
-          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = (select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid))`,
-          hospitalId: sql<
-            string | null
-          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${listedInDirectory(hospitals)})`,
-          hospitalName: sql<
-            string | null
-          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid)`,
-        })
-        .from(patients)
-        .where(and(eq(patients.id, caller.referenceId), isNull(patients.deletedAt)));
-      if (!found) {
-        throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
-          reason: 'PROFILE_REQUIRED',
-        });
-      }
-      if (input.doctorId && !found.doctorId) throw notFound('There is no such doctor taking appointments.');
-      if (input.hospitalId && !found.hospitalId) throw notFound('There is no such hospital taking appointments.');
-      if (found.doctorId && found.hospitalId && found.doctorHospitalId !== found.hospitalId) {
-        throw invalid(`${found.doctorName} does not practise at this hospital.`, {
-          issues: [{ path: 'body.hospitalId', message: `${found.doctorName} does not practise at this hospital` }],
-        });
-      }
-      const start = new Date(input.scheduledAt);
-      // A doctor with a schedule takes only its slots (domain/rules/schedules.ts), for the slot's length, at its place.
-      const slot = found.doctorId
-        ? await deps.schedules.slotForBooking(
-            { id: found.doctorId, name: found.doctorName ?? 'The doctor', hospitalId: found.doctorHospitalId },
-            start,
-            input.mode,
-            input.hospitalId,
-          )
-        : null;
-      const booking = slot ? { ...input, durationMinutes: slot.slotMinutes } : input;
-      const at =
-        slot?.hospitalId && !found.hospitalId
-          ? { ...found, hospitalId: slot.hospitalId, hospitalName: found.doctorHospitalName }
-          : found;
-      const end = appointmentEnd(start, booking.durationMinutes);
-      const created = await insertBooking(caller, at, booking, start, end).catch((error: unknown) => {
-        if (isSlotTaken(error)) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
-        throw error;
-      });
-      await announce(
-        deps,
-        'BOOK',
-        created.row,
-        created.message,
-        { userId: caller.id, name: created.row.patientName, side: 'PATIENT' },
-        start,
-      );
-      return toAppointment(created.row, 'PATIENT');
-    },
 
     async byId(caller: AuthUser, id: string) {
       const { row, party } = await reachAppointment(db, caller, id);

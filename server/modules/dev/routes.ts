@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { mailboxData, mailboxQuery } from '../../../domain/schemas/accounts.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox, waitlistOffers } from '../../db/schema/index.ts';
 import { localOnlyRoute } from '../../platform/access.ts';
 import type { Db } from '../../db/client.ts';
 import type { AfterAnswer } from '../../platform/afterAnswer.ts';
@@ -41,6 +41,31 @@ export const devRoutes =
             })),
           },
         };
+      },
+    );
+
+    app.post(
+      '/dev/waitlist/run-out-holds',
+      {
+        config: {
+          access: localOnlyRoute(
+            'development clock: end every held waitlist offer now, this machine only, with DEV_ROUTES',
+          ),
+        },
+        schema: {
+          tags: ['development'],
+          summary: 'End every held waitlist offer now and run the waitlist job (not in production)',
+          response: { 200: z.object({ data: z.object({ ended: z.number().int() }) }) },
+        },
+      },
+      async () => {
+        const ended = await db
+          .update(waitlistOffers)
+          .set({ expiresAt: new Date() })
+          .where(eq(waitlistOffers.status, 'HELD'))
+          .returning({ id: waitlistOffers.id });
+        await app.jobs.runNow('waitlist.offers');
+        return { data: { ended: ended.length } };
       },
     );
   };

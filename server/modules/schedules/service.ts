@@ -9,10 +9,11 @@ import {
   hasSchedule,
   openSlots,
   scheduledSlotAt,
+  slotsOn,
   type PlaceSchedule,
   type Slot,
 } from '../../../domain/rules/schedules.ts';
-import { todayInIndia } from '../../../domain/rules/time.ts';
+import { isoToIndiaDateTime, todayInIndia } from '../../../domain/rules/time.ts';
 import type {
   DoctorSchedule,
   HospitalSlotList,
@@ -22,7 +23,14 @@ import type {
   slotsQuery,
 } from '../../../domain/schemas/schedules.ts';
 import type { Db } from '../../db/client.ts';
-import { appointments, doctorSchedules, doctors, hospitals } from '../../db/schema/index.ts';
+import {
+  appointments,
+  doctorSchedules,
+  doctors,
+  hospitals,
+  waitlistFreedSlots,
+  waitlistOffers,
+} from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
@@ -45,9 +53,13 @@ const currentPlaces = (doctor: Pick<DoctorRow, 'hospitalId'>, rows: readonly Sch
 const DAY_MS = 86_400_000;
 
 /** What the schedules use cases need. */
-export type SchedulesDeps = { db: Db };
+export type SchedulesDeps = {
+  db: Db;
+  /** Told of a saved schedule (the waitlist offers slots it opened, such as cancelled leave). */
+  onScheduleSaved?: (doctorId: string) => Promise<void>;
+};
 
-export function schedulesService({ db }: SchedulesDeps) {
+export function schedulesService({ db, onScheduleSaved }: SchedulesDeps) {
   async function findDoctor(doctorId: string): Promise<DoctorRow | undefined> {
     const [row] = await db
       .select({
@@ -71,21 +83,53 @@ export function schedulesService({ db }: SchedulesDeps) {
           .from(doctorSchedules)
           .where(inArray(doctorSchedules.doctorId, [...doctorIds]));
 
-  /** Slot-holding appointments of these doctors overlapping [from, to). */
+  /** Slot-holding appointments of these doctors overlapping [from, to), and the slots held for waitlist offers. */
   async function busyPeriods(doctorIds: readonly string[], from: Date, to: Date) {
     if (doctorIds.length === 0) return [];
-    return db
-      .select({ doctorId: appointments.doctorId, start: appointments.scheduledAt, end: appointments.endsAt })
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.doctorId, [...doctorIds]),
-          isNull(appointments.deletedAt),
-          inArray(appointments.status, [...SLOT_HOLDING_STATUSES]),
-          lt(appointments.scheduledAt, to),
-          gt(appointments.endsAt, from),
+    const [booked, held] = await Promise.all([
+      db
+        .select({ doctorId: appointments.doctorId, start: appointments.scheduledAt, end: appointments.endsAt })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.doctorId, [...doctorIds]),
+            isNull(appointments.deletedAt),
+            inArray(appointments.status, [...SLOT_HOLDING_STATUSES]),
+            lt(appointments.scheduledAt, to),
+            gt(appointments.endsAt, from),
+          ),
         ),
-      );
+      db
+        .select({
+          doctorId: waitlistFreedSlots.doctorId,
+          start: waitlistFreedSlots.startsAt,
+          end: waitlistFreedSlots.endsAt,
+        })
+        .from(waitlistFreedSlots)
+        .where(
+          and(
+            inArray(waitlistFreedSlots.doctorId, [...doctorIds]),
+            eq(waitlistFreedSlots.state, 'OFFERED'),
+            lt(waitlistFreedSlots.startsAt, to),
+            gt(waitlistFreedSlots.endsAt, from),
+          ),
+        ),
+    ]);
+    return [...booked, ...held];
+  }
+
+  /** The scheduled slot of a doctor that starts at `start` (at `hospitalId`), in any mode; null when none. */
+  async function slotStartingAt(doctorId: string, start: Date, hospitalId: string | null) {
+    const doctor = await findDoctor(doctorId);
+    if (!doctor) return null;
+    const schedules = currentPlaces(doctor, await schedulesOf([doctorId])).map(asPlace);
+    const { date } = isoToIndiaDateTime(start.toISOString());
+    for (const place of schedules) {
+      if (place.hospitalId !== hospitalId) continue;
+      const slot = slotsOn(place, date).find((s) => s.start === start.toISOString());
+      if (slot) return slot;
+    }
+    return null;
   }
 
   /** The doctor, the doctor's own hospital, an admin: who keeps (or reads) a doctor's schedule. */
@@ -145,6 +189,51 @@ export function schedulesService({ db }: SchedulesDeps) {
   }
 
   return {
+    /** The modes of the scheduled slot starting then (null: none starts then). */
+    async modesAt(doctorId: string, start: Date, hospitalId: string | null) {
+      return (await slotStartingAt(doctorId, start, hospitalId))?.modes ?? null;
+    },
+
+    /** The length of the scheduled slot starting then (null: none starts then). */
+    async slotMinutesAt(doctorId: string, start: Date, hospitalId: string | null) {
+      return (await slotStartingAt(doctorId, start, hospitalId))?.slotMinutes ?? null;
+    },
+
+    /** The doctor's open slots over the next `days` (no caller: for the waitlist's offers). */
+    async openSlotsOf(doctorId: string, days: number): Promise<OpenSlot[]> {
+      const doctor = await findDoctor(doctorId);
+      if (!doctor) return [];
+      const now = new Date();
+      const from = todayInIndia(now);
+      const [rows, busy] = await Promise.all([
+        schedulesOf([doctorId]),
+        busyPeriods([doctorId], now, new Date(now.getTime() + (days + 1) * DAY_MS)),
+      ]);
+      const schedules = currentPlaces(doctor, rows).map(asPlace);
+      return openSlots({ schedules, from, days, busy, now }).map(withDoctor(doctorId));
+    },
+
+    /** The waitlist offer holding some of this time, if any: only its patient may book it, through the offer. */
+    async heldOffer(doctorId: string, start: Date, end: Date) {
+      const [held] = await db
+        .select({
+          offerId: waitlistOffers.id,
+          patientId: sql<string>`(select patient_id from waitlist_entries where id = ${waitlistOffers.entryId})`,
+        })
+        .from(waitlistOffers)
+        .innerJoin(waitlistFreedSlots, eq(waitlistFreedSlots.id, waitlistOffers.slotId))
+        .where(
+          and(
+            eq(waitlistOffers.status, 'HELD'),
+            eq(waitlistFreedSlots.doctorId, doctorId),
+            lt(waitlistFreedSlots.startsAt, end),
+            gt(waitlistFreedSlots.endsAt, start),
+          ),
+        )
+        .limit(1);
+      return held ?? null;
+    },
+
     async schedule(caller: AuthUser, doctorId: string): Promise<DoctorSchedule> {
       const doctor = await findDoctor(doctorId);
       if (!doctor) throw notFound(SCHEDULE_TEXTS.noSuchDoctor);
@@ -181,6 +270,7 @@ export function schedulesService({ db }: SchedulesDeps) {
         .insert(doctorSchedules)
         .values({ doctorId, hospitalId: body.hospitalId, ...values })
         .onConflictDoUpdate({ target: [doctorSchedules.doctorId, doctorSchedules.hospitalId], set: values });
+      await onScheduleSaved?.(doctorId);
       return scheduleView(caller, doctor);
     },
 
