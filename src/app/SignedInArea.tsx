@@ -4,6 +4,7 @@ import { ApiError } from '../api/http.ts';
 import { AppointmentRealtimeSync } from '../features/appointments/AppointmentRealtimeSync.tsx';
 import { NotificationRealtimeSync } from '../features/notifications/NotificationRealtimeSync.tsx';
 import { VerificationRealtimeSync } from '../features/verification/VerificationRealtimeSync.tsx';
+import { WaitlistRealtimeSync } from '../features/appointments/waitlist/WaitlistRealtimeSync.tsx';
 import { OutboxReplay } from '../offline/pageReplay.ts';
 import { PersistedQueryClientProvider } from '../offline/persist.ts';
 import { RealtimeProvider } from '../realtime/RealtimeProvider.tsx';
@@ -28,6 +29,7 @@ export function SignedInArea() {
         <AppointmentRealtimeSync />
         <NotificationRealtimeSync />
         <VerificationRealtimeSync />
+        <WaitlistRealtimeSync />
         <AppLayout />
       </RealtimeProvider>
     </PersistedQueryClientProvider>

@@ -154,7 +154,10 @@ const signedInRoutes: RouteObject[] = [
     [
       { path: 'consultations', ...placeholder('Consultations') },
       { path: 'consultations/:id', ...placeholder('Consultation') },
-      { path: 'waitlist', ...placeholder('Waitlist') },
+      {
+        path: 'waitlist',
+        ...screen(() => import('../features/appointments/waitlist/WaitlistScreen.tsx').then((m) => m.WaitlistScreen)),
+      },
       {
         path: 'verification',
         ...screen(() => import('../features/verification/VerificationScreen.tsx').then((m) => m.VerificationScreen)),

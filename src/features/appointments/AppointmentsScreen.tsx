@@ -13,6 +13,7 @@ import { addDays } from '../../../domain/rules/schedules.ts';
 import { todayInIndia } from '../../../domain/rules/time.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
 import { DayView } from './DayView.tsx';
+import { PatientWaitlist } from './waitlist/PatientWaitlist.tsx';
 import { useWaitingBookings, type WaitingBooking } from './changes.ts';
 import {
   PATIENT_STATUS_TABS,
@@ -42,6 +43,7 @@ export function PatientAppointmentsScreen() {
         </h1>
         {user?.referenceId && <ButtonLink to="/appointments/book">Book an appointment</ButtonLink>}
       </header>
+      {user?.referenceId && <PatientWaitlist />}
       {user?.referenceId ? <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} /> : <NeedsPatientProfile />}
     </section>
   );

@@ -35,6 +35,7 @@ import { formatAddress } from '../../ui/address.ts';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { SlotPicker, pickerRange } from './SlotPicker.tsx';
+import { JoinWaitlistCard } from './waitlist/JoinWaitlistCard.tsx';
 
 type TargetKind = 'doctor' | 'hospital';
 
@@ -60,7 +61,10 @@ export function BookAppointmentScreen() {
       ) : kind ? (
         <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <TargetSummary kind={kind} targetId={targetId} />
-          <BookingForm kind={kind} targetId={targetId} />
+          <div className="flex flex-col gap-4">
+            <BookingForm kind={kind} targetId={targetId} />
+            <JoinWaitlistCard kind={kind} targetId={targetId} />
+          </div>
         </div>
       ) : (
         <p role="alert" className="alert alert-error alert-soft">
