@@ -42,6 +42,8 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'doctor@caremesh.test', path: '/documents', shows: 'Medical council registration (NMC / state)' },
   { email: 'hospital@caremesh.test', path: `/doctors/${DEMO_DOCTOR_ID}/schedule`, shows: 'Schedule of Dr Arjun Rao' },
   { email: 'hospital@caremesh.test', path: '/appointments?view=today', shows: 'waiting for a decision' },
+  { email: 'hospital@caremesh.test', path: '/waitlist', shows: 'Palpitations at night' },
+  { email: 'patient@caremesh.test', path: '/appointments?view=waitlist', shows: 'On the waitlist' },
   { email: 'diagnostics@caremesh.test', path: '/profile', shows: 'Precision Diagnostics' },
   { email: 'diagnostics@caremesh.test', path: '/documents', shows: 'Clinical establishment registration' },
   { email: 'pharmacy@caremesh.test', path: '/profile', shows: 'Jeevan Pharmacy' },

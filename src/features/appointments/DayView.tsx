@@ -10,6 +10,8 @@ import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { AppointmentStatusBadge, NotOnDevice } from './parts.tsx';
+import { getWaitlistQueryOptions } from '../../api/waitlist.ts';
+import { WaitlistStatusBadge } from './waitlist/parts.tsx';
 
 /** Enough for any one day of one doctor or one hospital's desk. */
 const DAY_LIMIT = 100;
@@ -143,6 +145,30 @@ export function DayView({ scope, date }: { scope: 'doctor' | 'hospital'; date: s
           ))}
         </ol>
       )}
+      <WaitingForTheDay date={date} />
+    </section>
+  );
+}
+
+/** Who waits on the waitlist for a time on this day (offered the day's freed slots first). */
+function WaitingForTheDay({ date }: { date: string }) {
+  const waiting = useQuery(getWaitlistQueryOptions({ page: 1, limit: 20, preferredDate: date }));
+  const live = (waiting.data?.entries ?? []).filter((e) => e.status === 'ACTIVE' || e.status === 'NOTIFIED');
+  if (live.length === 0) return null;
+  return (
+    <section aria-label="Waiting for a time this day" className="flex flex-col gap-2">
+      <h3 className="font-semibold">Waiting for a time this day ({live.length})</h3>
+      <ul className="flex flex-col gap-1 text-sm">
+        {live.map((entry) => (
+          <li key={entry.id} className="flex flex-wrap items-center gap-2">
+            <span className="font-medium">{entry.patientName}</span>
+            <span className="text-base-content/70">
+              {entry.doctorName ?? 'Any doctor'} · {entry.reason}
+            </span>
+            <WaitlistStatusBadge status={entry.status} />
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { Pagination } from '../../../ui/Pagination.tsx';
 import { useToast } from '../../../ui/toast/index.ts';
 import { joinWaitlistChange, waitlistStatusChange, waitsFor, type WaitingJoin } from './changes.ts';
-import { WaitlistStatusBadge, useNow } from './parts.tsx';
+import { WaitlistStatusBadge, datesOf, useNow } from './parts.tsx';
 
 const PART_LABELS = Object.fromEntries(DAY_PARTS.map((part) => [part.key, part.label.toLowerCase()]));
 
@@ -73,9 +73,7 @@ function WaitingJoinRow({ join }: { join: WaitingJoin }) {
       <div className="card-body flex-row flex-wrap items-center gap-3 p-4">
         <div className="flex min-w-0 flex-1 flex-col">
           <p className="font-semibold break-words">{join.provider}</p>
-          <p className="text-sm text-base-content/80">
-            Preferred {join.preferredFrom} to {join.preferredTo}
-          </p>
+          <p className="text-sm text-base-content/80">Preferred {datesOf(join.preferredFrom, join.preferredTo)}</p>
         </div>
         <OutboxStateBadge entry={join.entry} short />
       </div>
@@ -98,10 +96,7 @@ function EntryCard({ entry }: { entry: WaitlistEntry }) {
           <div className="min-w-0">
             <p className="font-semibold break-words">{waitsFor(entry)}</p>
             <p className="text-sm text-base-content/80">
-              {entry.preferredFrom === entry.preferredTo
-                ? entry.preferredFrom
-                : `${entry.preferredFrom} to ${entry.preferredTo}`}{' '}
-              · {when} · {mode}
+              {datesOf(entry.preferredFrom, entry.preferredTo)} · {when} · {mode}
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">

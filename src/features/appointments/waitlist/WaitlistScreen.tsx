@@ -30,7 +30,7 @@ import { TextField } from '../../../ui/form/TextField.tsx';
 import { EmptyState } from '../../../ui/LoadStates.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { DeskDialog, type DeskAction } from './DeskDialogs.tsx';
-import { PriorityBadge, WaitlistStatusBadge } from './parts.tsx';
+import { PriorityBadge, WaitlistStatusBadge, datesOf } from './parts.tsx';
 
 const FILTER_KEYS = ['status', 'priority', 'doctorId', 'preferredDate'] as const;
 const PAGE_SIZE = 10;
@@ -207,8 +207,7 @@ function EntryRow({
               {entry.patientName}
             </p>
             <p className="text-sm text-base-content/80">
-              {entry.doctorName ?? 'Any doctor'} · {entry.preferredFrom}
-              {entry.preferredTo !== entry.preferredFrom ? ` to ${entry.preferredTo}` : ''} · {when} ·{' '}
+              {entry.doctorName ?? 'Any doctor'} · {datesOf(entry.preferredFrom, entry.preferredTo)} · {when} ·{' '}
               {entry.mode ? APPOINTMENT_MODE_LABELS[entry.mode] : 'any mode'}
             </p>
             <p className="line-clamp-2 text-sm break-words">{entry.reason}</p>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { URGENCY_LABELS, WAITLIST_STATUS_LABELS, type Urgency, type WaitlistStatus } from '../../../../domain/enums.ts';
+import { formatDate } from '../../../../domain/rules/format.ts';
 import { StatusBadge, type BadgeTone } from '../../../ui/StatusBadge.tsx';
 
 const STATUS_TONES: Record<WaitlistStatus, BadgeTone> = {
@@ -39,4 +40,9 @@ export function useNow(everyMs: number): number {
     return () => window.clearInterval(timer);
   }, [everyMs]);
   return now;
+}
+
+/** '12 Dec 2026', or '12 Dec 2026 – 19 Dec 2026' for a range of preferred dates. */
+export function datesOf(from: string, to: string): string {
+  return from === to ? formatDate(from) : `${formatDate(from)} – ${formatDate(to)}`;
 }
