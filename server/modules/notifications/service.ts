@@ -52,6 +52,9 @@ function pushTextFor(type: NotificationType, data: NotificationData): string {
     case 'APPOINTMENT':
       return 'You have a new appointment request.';
     case 'APPOINTMENT_UPDATE':
+      if (data.url?.startsWith('/appointments?view=waitlist')) {
+        return 'A time has opened up for you. Open CareMesh to take it before it passes to the next patient.';
+      }
       return data.appointmentId ? 'An appointment of yours has an update.' : 'You have an update.';
     case 'VERIFICATION':
       return 'There is news about a verification.';
