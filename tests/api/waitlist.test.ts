@@ -313,3 +313,29 @@ describe('replacing a later appointment', () => {
     expect(gone!.status).toBe('CANCELLED');
   });
 });
+
+describe('slots a schedule opens', () => {
+  it('offers a day freed by cancelled leave to whoever waits for it', async () => {
+    const DAY3 = addDays(todayInIndia(), 8);
+    const schedule = (leave: Array<{ from: string; to: string }>) =>
+      api.send('PUT', `/api/doctors/${w.doctor.referenceId}/schedule`, w.hospital.token, {
+        hospitalId: w.hospital.referenceId,
+        sessions: [],
+        leave,
+        changes: [DAY, DAY2, DAY3].map((date) => ({
+          date,
+          sessions: [{ start: '09:00', end: '11:00', slotMinutes: 30, modes: ['IN_PERSON', 'VIRTUAL'], breaks: [] }],
+        })),
+      });
+    expect((await schedule([{ from: DAY3, to: DAY3 }])).status).toBe(200);
+    const joined = await join(w.otherPatient.token, { preferredFrom: DAY3, preferredTo: DAY3 });
+    expect(joined.status, await joined.clone().text()).toBe(201);
+    const id = (await json(joined)).data.id;
+    expect((await entry(id, w.otherPatient.token)).status).toBe('ACTIVE');
+
+    expect((await schedule([])).status).toBe(200);
+    const offered = await entry(id, w.otherPatient.token);
+    expect(offered.status).toBe('NOTIFIED');
+    expect(offered.offer.slotStart).toBe(at(DAY3, '09:00'));
+  });
+});

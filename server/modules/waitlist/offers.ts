@@ -48,7 +48,8 @@ const SYSTEM: WorkflowActor = { userId: null, role: 'SYSTEM' };
 type SlotRow = typeof waitlistFreedSlots.$inferSelect;
 type EntryRow = typeof waitlistEntries.$inferSelect;
 
-const waiting = (row: EntryRow): WaitingEntry => ({
+/** An entry as the offer rule reads it. */
+export const waiting = (row: EntryRow): WaitingEntry => ({
   id: row.id,
   patientId: row.patientId,
   doctorId: row.doctorId,

@@ -7,7 +7,6 @@ import {
   actionForStatus,
   compareForOffer,
   entryMatches,
-  type WaitingEntry,
   type WaitlistAction,
 } from '../../../domain/rules/waitlist.ts';
 import type { myWaitlistQuery, waitlistListQuery, waitlistStatusBody } from '../../../domain/schemas/waitlist.ts';
@@ -21,7 +20,7 @@ import type { AppointmentsService } from '../appointments/index.ts';
 import { deskUseCases } from './desk.ts';
 import { joinUseCase } from './join.ts';
 import { WAITLIST_TEXTS } from './messages.ts';
-import type { OfferEngine, OffersDeps } from './offers.ts';
+import { waiting, type OfferEngine, type OffersDeps } from './offers.ts';
 import { historyOf, listEntries, loadEntry, partyOf, reachEntry, toEntry } from './queries.ts';
 import { waitlistStats } from './stats.ts';
 
@@ -34,20 +33,6 @@ export type WaitlistDeps = Pick<OffersDeps, 'db'> & {
   /** The doctor's open slots over the next days. */
   openSlotsOf(doctorId: string, days: number): Promise<OpenSlot[]>;
 };
-
-const asWaiting = (row: typeof waitlistEntries.$inferSelect): WaitingEntry => ({
-  id: row.id,
-  patientId: row.patientId,
-  doctorId: row.doctorId,
-  hospitalId: row.hospitalId,
-  mode: row.mode,
-  preferredFrom: row.preferredFrom,
-  preferredTo: row.preferredTo,
-  timesOfDay: row.timesOfDay,
-  priority: row.priority,
-  position: row.position,
-  createdAt: row.createdAt,
-});
 
 const LIVE = ['ACTIVE', 'NOTIFIED'] as const;
 const actorOf = (caller: AuthUser) => ({ userId: caller.id, role: caller.role });
@@ -290,7 +275,7 @@ export function waitlistService(deps: WaitlistDeps) {
         .select({ hospitalId: doctors.hospitalId })
         .from(doctors)
         .where(eq(doctors.id, doctorId));
-      const waiting = await db
+      const queued = await db
         .select()
         .from(waitlistEntries)
         .where(
@@ -301,10 +286,10 @@ export function waitlistService(deps: WaitlistDeps) {
               : eq(waitlistEntries.doctorId, doctorId),
           ),
         );
-      if (waiting.length === 0) return;
+      if (queued.length === 0) return;
       const open = await deps.openSlotsOf(doctorId, OFFER_HORIZON_DAYS);
       const used = new Set<string>();
-      for (const entry of waiting.map(asWaiting).sort(compareForOffer)) {
+      for (const entry of queued.map(waiting).sort(compareForOffer)) {
         const slot = open.find(
           (s) =>
             !used.has(s.start) &&
