@@ -42,7 +42,11 @@ export function PatientAppointmentsScreen() {
         </h1>
         {user?.referenceId && <ButtonLink to="/appointments/book">Book an appointment</ButtonLink>}
       </header>
-      {user?.referenceId ? <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} /> : <NeedsPatientProfile />}
+      {user?.referenceId ? (
+        <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} />
+      ) : (
+        <NeedsPatientProfile next="/appointments" />
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   APPOINTMENT_MODES,
   APPOINTMENT_MODE_LABELS,
@@ -43,6 +43,7 @@ export function BookAppointmentScreen() {
   usePageTitle('Book an appointment');
   const { user } = useAuth();
   const { kind: rawKind, targetId = '' } = useParams();
+  const { pathname } = useLocation();
   const kind: TargetKind | null = rawKind === 'doctor' || rawKind === 'hospital' ? rawKind : null;
   const titleId = useId();
 
@@ -55,12 +56,14 @@ export function BookAppointmentScreen() {
         Book an appointment
       </h1>
       <OfflineNotice />
-      {!user?.referenceId ? (
-        <NeedsPatientProfile />
-      ) : kind ? (
+      {kind ? (
         <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <TargetSummary kind={kind} targetId={targetId} />
-          <BookingForm kind={kind} targetId={targetId} />
+          {user?.role === 'PATIENT' && user.referenceId ? (
+            <BookingForm kind={kind} targetId={targetId} />
+          ) : (
+            <NeedsPatientProfile next={pathname} />
+          )}
         </div>
       ) : (
         <p role="alert" className="alert alert-error alert-soft">
