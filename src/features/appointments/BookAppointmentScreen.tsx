@@ -27,6 +27,7 @@ import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { bookingDone } from '../../ui/install.ts';
 import { applyAppointmentChange } from './cache.ts';
 import { appointmentFromAnswer, submitBooking } from './changes.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
@@ -193,6 +194,8 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
     },
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots });
+      // The first booking makes the one install offer due (shown where the patient lands next).
+      bookingDone();
       if (result.status === 'sent') {
         const appointment = appointmentFromAnswer(result.response);
         if (appointment) applyAppointmentChange(queryClient, { appointment, message: null }, true);
