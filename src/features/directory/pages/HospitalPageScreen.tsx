@@ -30,9 +30,12 @@ export function HospitalPageScreen() {
       backTo={back.to}
       backLabel={back.label}
       subtitle={(h) =>
+        // The type and the classification may read the same ("Multi-speciality"): said once.
         [
-          labelOf(HOSPITAL_TYPE_LABELS, h.hospitalType),
-          h.classification && labelOf(HOSPITAL_CLASSIFICATION_LABELS, h.classification),
+          ...new Set([
+            labelOf(HOSPITAL_TYPE_LABELS, h.hospitalType),
+            h.classification ? labelOf(HOSPITAL_CLASSIFICATION_LABELS, h.classification) : '',
+          ]),
         ]
           .filter(Boolean)
           .join(' · ')
@@ -65,7 +68,7 @@ export function HospitalPageScreen() {
                     <span className="font-medium">{c.name}</span>
                     {c.designation ? `, ${c.designation}` : ''}
                     {c.available24x7 ? ' (24×7)' : ''}:{' '}
-                    <a className="link link-primary" href={`tel:+91${c.phone}`}>
+                    <a className="link link-primary whitespace-nowrap" href={`tel:+91${c.phone}`}>
                       {formatPhone(c.phone)}
                     </a>
                   </li>
@@ -86,7 +89,7 @@ export function HospitalPageScreen() {
                     {d.phone && (
                       <>
                         {' · '}
-                        <a className="link link-primary" href={`tel:+91${d.phone}`}>
+                        <a className="link link-primary whitespace-nowrap" href={`tel:+91${d.phone}`}>
                           {formatPhone(d.phone)}
                         </a>
                       </>
