@@ -95,7 +95,9 @@ describe('POST /api/patients', () => {
     expect(details.data.role).toBe('PATIENT');
     expect(details.data.referenceId).toBe(((await created.json()) as { data: { id: string } }).data.id);
     // Now a patient: a second profile is refused.
-    expect((await send('POST', '/api/patients', newcomer.token, { firstName: 'Neha', lastName: 'Gupta' })).status).toBe(409);
+    expect((await send('POST', '/api/patients', newcomer.token, { firstName: 'Neha', lastName: 'Gupta' })).status).toBe(
+      409,
+    );
   });
 
   it.each([
