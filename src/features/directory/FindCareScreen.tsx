@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { Doctor } from '../../../domain/schemas/doctors.ts';
 import type { Hospital } from '../../../domain/schemas/hospitals.ts';
@@ -41,9 +41,17 @@ export function FindCareScreen() {
   const titleId = useId();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
-  const kind: Kind = params.get('kind') === 'hospitals' ? 'hospitals' : 'doctors';
+  const urlKind: Kind = params.get('kind') === 'hospitals' ? 'hospitals' : 'doctors';
+  // The radio follows a click at once (the URL changes a moment later) and the URL on back/forward.
+  const [kind, setKind] = useState<Kind>(urlKind);
+  const [kindOf, setKindOf] = useState(urlKind);
+  if (kindOf !== urlKind) {
+    setKindOf(urlKind);
+    setKind(urlKind);
+  }
   // Another kind is another search: its filters do not carry over; the text and the place do.
   const choose = (next: Kind) => {
+    setKind(next);
     const kept = new URLSearchParams();
     for (const key of ['searchQuery', 'city', 'latitude', 'longitude', 'maxDistanceInKm']) {
       const value = params.get(key);
