@@ -72,7 +72,7 @@ export default defineConfig({
             icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
           },
         ],
-        // Android's richer install sheet (scripts/capture-screenshots.ts takes them from the demo).
+        // Android's richer install sheet: the demo app captured at 360 × 740 and 1280 × 800.
         screenshots: [
           {
             src: '/screenshots/booking-phone.png',
