@@ -32,8 +32,11 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+/** Whether the browser has offered to install the app (and it has not been used yet). */
+export const canInstall = () => deferred !== null;
+
 /** Shows the browser's install dialog; the event can be used once, whatever the answer. */
-async function install(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
+export async function install(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
   const event = deferred;
   if (!event) return 'unavailable';
   deferred = null;
@@ -44,11 +47,7 @@ async function install(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
 
 /** Whether the app can be installed now, and the way to do it. */
 export function useInstallPrompt() {
-  const available = useSyncExternalStore(
-    subscribe,
-    () => deferred !== null,
-    () => false,
-  );
+  const available = useSyncExternalStore(subscribe, canInstall, () => false);
   return { available, install };
 }
 
@@ -77,20 +76,18 @@ export function bookingDone() {
   if (offerState() === null) setOfferState('due');
 }
 
+/** The offer after a first booking is shown while it is due and the browser can install. */
+export const installOfferShown = () => canInstall() && offerState() === 'due';
+
+/** Either answer to the offer makes it: it is not shown again on this device. */
+export async function acceptInstallOffer() {
+  setOfferState('made');
+  return install();
+}
+export const declineInstallOffer = () => setOfferState('made');
+
 /** The offer after a first booking: shown while due and the browser can install; made once. */
 export function useInstallOffer() {
-  const { available } = useInstallPrompt();
-  const due = useSyncExternalStore(
-    subscribe,
-    () => offerState() === 'due',
-    () => false,
-  );
-  return {
-    show: available && due,
-    accept: async () => {
-      setOfferState('made');
-      return install();
-    },
-    decline: () => setOfferState('made'),
-  };
+  const show = useSyncExternalStore(subscribe, installOfferShown, () => false);
+  return { show, accept: acceptInstallOffer, decline: declineInstallOffer };
 }

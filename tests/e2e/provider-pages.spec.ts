@@ -141,6 +141,9 @@ test('the pages of a hospital, a diagnostics centre and a pharmacy pass axe on a
     await expect(page.getByRole('heading', { name: 'Departments' })).toBeVisible();
     await expect(page.getByText('OPD, cath lab, echo and TMT', { exact: false })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Emergency contacts' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Doctors' }).getByRole('link', { name: 'Dr Arjun Rao', exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Book with Sahyadri Care Hospital' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -157,6 +160,9 @@ test('the pages of a hospital, a diagnostics centre and a pharmacy pass axe on a
 
     await page.goto('/doctors/dr-arjun-rao');
     await expect(page.getByRole('heading', { name: 'Dr Arjun Rao', level: 1 })).toBeVisible();
+    // Their timings: this week's open times from the schedule the booking picker uses.
+    const openTimes = page.getByRole('region', { name: 'Open times this week' });
+    await expect(openTimes.getByText(/^\d+ open · from \d{2}:\d{2} \(India time\)$/).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   }
   // A place nobody has rated yet reads "New", not "★ 0.0 · 0 reviews".

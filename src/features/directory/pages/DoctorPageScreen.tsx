@@ -14,6 +14,7 @@ import { useAuth } from '../../../session/AuthContext.ts';
 import { DetailList } from '../../../ui/DetailList.tsx';
 import { labelsOf } from '../options.ts';
 import { backOf } from './backLinks.ts';
+import { DoctorOpenTimes } from './DoctorOpenTimes.tsx';
 import { BookAction, ContactSection, PageSection, ProviderPage, Tags } from './parts.tsx';
 import { bookingPaths, providerPaths } from './paths.ts';
 
@@ -62,6 +63,7 @@ export function DoctorPageScreen() {
             />
           </PageSection>
           <ContactSection place={d} />
+          <DoctorOpenTimes doctorId={d.id} />
           <PageSection title="Specialisations, languages and insurance" wide>
             <DetailList
               rows={[

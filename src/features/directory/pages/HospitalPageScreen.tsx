@@ -12,6 +12,7 @@ import { useAuth } from '../../../session/AuthContext.ts';
 import { DetailList } from '../../../ui/DetailList.tsx';
 import { labelsOf } from '../options.ts';
 import { backOf } from './backLinks.ts';
+import { HospitalDoctors } from './HospitalDoctors.tsx';
 import { BookAction, ContactSection, PageSection, ProviderPage, Tags } from './parts.tsx';
 import { bookingPaths } from './paths.ts';
 
@@ -58,6 +59,7 @@ export function HospitalPageScreen() {
             />
           </PageSection>
           <ContactSection place={h} />
+          <HospitalDoctors hospitalId={h.id} />
           <PageSection title="Emergency contacts">
             {h.emergencyContacts.length === 0 ? (
               <p className="text-sm text-base-content/70">No emergency contact listed. Call the hospital’s number.</p>
