@@ -23,6 +23,17 @@ async function newUser(request: APIRequestContext): Promise<{ email: string; pas
   return { email, password };
 }
 
+/** Stands in for the browser's install prompt (Chromium fires it when the app may be installed). */
+async function offerInstall(page: Page) {
+  await page.evaluate(() => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
 async function signInAs(page: Page, email: string, password?: string) {
   await page.goto('/login');
   await signIn(page, email, password);
@@ -84,6 +95,23 @@ test('a User opens a doctor’s page from the directory, taps Book, becomes a pa
   await page.getByRole('button', { name: 'Book appointment' }).click();
   await expect(page).toHaveURL(/\/appointments\/[0-9a-f-]{36}$/);
   await expect(page.getByText(reason)).toBeVisible();
+
+  // Once the browser offers to install: after this first booking, one polite offer…
+  await offerInstall(page);
+  const offer = page.getByRole('complementary', { name: 'Install CareMesh' });
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toBeHidden();
+  // …never made again, while the user menu keeps "Install CareMesh".
+  await page.reload();
+  await expect(page.getByText(reason)).toBeVisible();
+  await offerInstall(page);
+  await expect(offer).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: new RegExp(account.email.replace(/\./g, '\\.')) }).click();
+  await expect(page.getByRole('menuitem', { name: 'Install CareMesh' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
   // The Patient's menu.
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
