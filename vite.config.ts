@@ -30,6 +30,8 @@ export default defineConfig({
       injectManifest: {
         // The shell plus every lazy route chunk, icons and fonts.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The install sheet's screenshots are for the browser before installing, not for offline use.
+        globIgnores: ['screenshots/**'],
       },
       manifest: {
         id: '/',
@@ -49,6 +51,43 @@ export default defineConfig({
           { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' },
           { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png' },
           { src: '/maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Long-press on the installed icon: straight to what people come back for.
+        shortcuts: [
+          {
+            name: 'Book an appointment',
+            short_name: 'Book',
+            description: 'Find a doctor or a hospital near you and book',
+            url: '/appointments/book',
+            icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Appointments',
+            url: '/appointments',
+            icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Medical records',
+            url: '/medical-records',
+            icons: [{ src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
+        // Android's richer install sheet: the demo app captured at 360 × 740 and 1280 × 800.
+        screenshots: [
+          {
+            src: '/screenshots/booking-phone.png',
+            sizes: '360x740',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Find a doctor near you and book',
+          },
+          {
+            src: '/screenshots/doctor-desktop.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'A doctor’s page: fees, languages, address and the Book button',
+          },
         ],
       },
       devOptions: { enabled: false },

@@ -53,6 +53,7 @@ import { schedulesRoutes } from './modules/schedules/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { teamRoutes } from './modules/accounts/teamRoutes.ts';
+import { ownAccountRoutes } from './modules/accounts/ownAccountRoutes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { idempotencyRoutes } from './modules/idempotency/routes.ts';
 import { buildServices } from './services.ts';
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationsRoutes(services));
       await api.register(verificationRoutes(services));
       await api.register(teamRoutes(services));
+      await api.register(ownAccountRoutes({ ...services, rateLimits: ctx.rateLimits }));
       await api.register(idempotencyRoutes(ctx));
       // Development helpers only when asked for (DEV_ROUTES), never in production, and only for this machine.
       if (config.devRoutes) await api.register(devRoutes(ctx));

@@ -2,6 +2,7 @@ import type { AppContext } from './platform/context.ts';
 import type { Job } from './platform/jobs.ts';
 import { accountsService } from './modules/accounts/service.ts';
 import { teamUseCases } from './modules/accounts/teams.ts';
+import { ownAccountUseCases } from './modules/accounts/ownAccount.ts';
 import { appointmentExpiryJob } from './modules/appointments/jobs.ts';
 import { appointmentsService } from './modules/appointments/service.ts';
 import { diagnosticsService } from './modules/diagnostics/service.ts';
@@ -42,6 +43,7 @@ export function buildServices(ctx: AppContext) {
   late.waitlist = waitlist;
   return {
     accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
+    ownAccount: ownAccountUseCases({ db, tokens, realtime }),
     teams: teamUseCases({ db, mailer, realtime, publicUrl: config.publicUrl }),
     notifications,
     hospitals: hospitalsService({ db }),

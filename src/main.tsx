@@ -3,12 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installChunkReloadOnDeploy } from './app/chunkReload.ts';
 import { router } from './app/router.tsx';
+import { listenForInstallPrompt } from './ui/install.ts';
 import './index.css';
 
 // zod compiles object parsers with `new Function` unless told not to; the Content-Security-Policy
 // forbids eval, so its probe would be reported as a violation on every page that validates. zod reads
 // this global when it first loads, which is in a later chunk.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
+listenForInstallPrompt();
 
 installChunkReloadOnDeploy(() => {
   const next = router.state.navigation.location;

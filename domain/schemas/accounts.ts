@@ -65,6 +65,16 @@ export type SigninBody = z.input<typeof signinBody>;
 export const emailOnlyBody = z.object({ email: emailSchema });
 
 export const resetPasswordBody = z.object({ password: newPasswordSchema });
+
+/** The signed-in account changes its password: the current one proves it is its owner. */
+export const changePasswordBody = z.object({
+  currentPassword: existingPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordBody = z.output<typeof changePasswordBody>;
+
+/** Deleting one's account is confirmed with its password. */
+export const deleteAccountBody = z.object({ password: existingPasswordSchema });
 export const tokenParam = z.object({ token: lineText('The link').min(16, 'The link is incomplete').max(200) });
 export const verifyEmailQuery = z.object({
   token: lineText('The link', { error: 'The verification link has no token' })

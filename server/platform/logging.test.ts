@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl, serializeError } from './logging.ts';
+import { loggerOptions, prettyStream, redactUrl, serializeError } from './logging.ts';
 
 describe('serializeError', () => {
   it('keeps only the SQLSTATE fields of a database error and of the query error around it', () => {
@@ -52,5 +52,30 @@ describe('redactUrl', () => {
   it('hides personal data in a query string', () => {
     expect(redactUrl('/api/dev/mailbox?to=a%40b.in&x=1')).toBe('/api/dev/mailbox?to=[redacted]&x=1');
     expect(redactUrl('/reset-password/abc?token=t')).toBe('/reset-password/[redacted]?token=[redacted]');
+  });
+});
+
+describe('loggerOptions', () => {
+  it('writes JSON lines in production and readable lines in development', async () => {
+    expect(loggerOptions({ logLevel: 'info', nodeEnv: 'production' })).not.toHaveProperty('stream');
+    expect(loggerOptions({ logLevel: 'info', nodeEnv: 'test' })).not.toHaveProperty('stream');
+    const development = loggerOptions({ logLevel: 'info', nodeEnv: 'development' }) as { stream?: unknown };
+    expect(development.stream).toBeDefined();
+
+    const lines: string[] = [];
+    const { default: pino } = await import('pino');
+    const { Writable } = await import('node:stream');
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const pretty = prettyStream(sink)!;
+    const log = pino({ level: 'info' }, pretty);
+    log.info({ method: 'GET', url: '/api/doctors/search', statusCode: 200, responseTime: 12.3 }, 'request completed');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines.join('')).toMatch(/INFO.*GET \/api\/doctors\/search → 200 \(12\.3 ms\)/);
+    expect(lines.join('')).not.toMatch(/^\{/);
   });
 });

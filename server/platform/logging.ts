@@ -1,5 +1,36 @@
+import { createRequire } from 'node:module';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
+
+type PrettyFactory = (options: Record<string, unknown>) => NodeJS.WritableStream;
+
+/**
+ * For a person reading the console (`npm start`, `npm run dev`): one readable, coloured line per
+ * entry — time, level, message, then the fields. pino-pretty is a development dependency: where it
+ * is not installed (a production install), the log stays JSON. Runs in this thread (no worker), on
+ * what the serializers and redaction have already cleaned.
+ */
+export function prettyStream(destination?: NodeJS.WritableStream): NodeJS.WritableStream | undefined {
+  try {
+    const pretty = createRequire(import.meta.url)('pino-pretty') as PrettyFactory | { default: PrettyFactory };
+    const build = typeof pretty === 'function' ? pretty : pretty.default;
+    return build({
+      ...(destination ? { destination } : {}),
+      colorize: !destination && Boolean(process.stdout.isTTY),
+      translateTime: 'SYS:HH:MM:ss.l',
+      // A request line says it all in its message; other entries keep their fields after it.
+      ignore: 'pid,hostname,reqId,method,url,statusCode,responseTime',
+      singleLine: true,
+      sync: true,
+      messageFormat: (log: Record<string, unknown>, messageKey: string) =>
+        typeof log.method === 'string' && typeof log.statusCode === 'number'
+          ? `${log.method} ${String(log.url)} → ${log.statusCode} (${String(log.responseTime)} ms)`
+          : String(log[messageKey] ?? ''),
+    });
+  } catch {
+    return undefined;
+  }
+}
 
 // Tokens, and personal data a query string may carry (an email, a phone number).
 const SECRET_QUERY = /([?&](?:token|password|secret|key|code|signature|to|email|phone)=)[^&#]*/gi;
@@ -65,9 +96,15 @@ export function serializeError(error: unknown, depth = 0): Serialized {
   return serialized;
 }
 
+/**
+ * The server's log: JSON lines in production (for the log collector), pretty lines in development
+ * (readable in the console). Tests give their own stream, which replaces the pretty one.
+ */
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'nodeEnv'>): FastifyServerOptions['logger'] {
+  const stream = config.nodeEnv === 'development' ? prettyStream() : undefined;
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

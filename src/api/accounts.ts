@@ -24,6 +24,16 @@ export const accountsApi = {
     request<Message>('post', '/users/request-reset-password', {
       json: { email: requireParam(email, 'email', 'requestPasswordReset') },
     }),
+  /** Every other session ends; this device goes on with the token in the answer. */
+  changePassword: (body: { currentPassword: string; newPassword: string }) =>
+    request<{ data: SigninData; message: string }>('post', '/users/change-password', {
+      json: requireParam(body, 'body', 'changePassword'),
+    }),
+  /** A User deletes their own account, confirmed with its password. */
+  deleteAccount: (password: string) =>
+    request<Message>('delete', '/users/me', {
+      json: { password: requireParam(password, 'password', 'deleteAccount') },
+    }),
   resetPassword: (token: string, password: string) =>
     request<Message>(
       'post',

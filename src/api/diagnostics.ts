@@ -16,6 +16,9 @@ const base = (diagnosticsId: string, operation: string) =>
 
 export const diagnosticsApi = {
   mine: () => request<{ data: DiagnosticsProfile }>('get', '/diagnostics/me'),
+  /** One centre, as anyone who may see it reads it (its public page). */
+  get: (diagnosticsId: string, signal?: AbortSignal) =>
+    request<{ data: DiagnosticsProfile }>('get', base(diagnosticsId, 'getDiagnostics'), { signal }),
   /** Fields sent replace theirs, the rest stay. */
   update: (diagnosticsId: string, body: z.input<typeof updateDiagnosticsBody>) =>
     request<{ data: DiagnosticsProfile }>('patch', base(diagnosticsId, 'updateDiagnostics'), { json: body }),
@@ -37,7 +40,15 @@ export const diagnosticsApi = {
 export const diagnosticsKeys = {
   all: ['diagnostics'] as const,
   mine: ['diagnostics', 'me'] as const,
+  detail: (diagnosticsId: string) => ['diagnostics', 'byId', diagnosticsId] as const,
 };
+
+/** One diagnostics centre by id (its public page). */
+export const getDiagnosticsQueryOptions = (diagnosticsId: string) =>
+  queryOptions({
+    queryKey: diagnosticsKeys.detail(diagnosticsId),
+    queryFn: async ({ signal }) => (await diagnosticsApi.get(diagnosticsId, signal)).data,
+  });
 
 /** The signed-in diagnostics centre's own profile. */
 export const getMyDiagnosticsQueryOptions = () =>

@@ -16,6 +16,7 @@ export const doctorPaths = {
   onboard: () => '/doctors/onboard',
   search: () => '/doctors/search',
   doctor: (doctorId: string, operation = 'getDoctor') => doctorPath(doctorId, operation),
+  bySlug: (slug: string) => `/doctors/slug/${encodeURIComponent(requireParam(slug, 'slug', 'getDoctorBySlug'))}`,
 };
 
 export type HospitalDoctorsPage = { doctors: Doctor[]; pagination: Pagination };
@@ -29,6 +30,9 @@ export const doctorsApi = {
   /** One doctor, as the directory shows them (the summary beside the booking form). */
   get: (doctorId: string, signal?: AbortSignal) =>
     request<{ data: Doctor }>('get', doctorPaths.doctor(doctorId), { signal }),
+  /** One doctor by the slug of their profile address (their public page). */
+  bySlug: (slug: string, signal?: AbortSignal) =>
+    request<{ data: Doctor }>('get', doctorPaths.bySlug(slug), { signal }),
   /** A hospital's own doctors, in any verification state, by name. */
   ofHospital: (hospitalId: string, page: string, signal?: AbortSignal) =>
     request<{ data: HospitalDoctorsPage }>('get', doctorPaths.search(), {
@@ -41,6 +45,7 @@ export const doctorKeys = {
   all: ['doctors'] as const,
   mine: ['doctors', 'me'] as const,
   detail: (doctorId: string) => ['doctors', 'byId', doctorId] as const,
+  bySlug: (slug: string) => ['doctors', 'bySlug', slug] as const,
   ofHospital: (hospitalId: string, page: string) => ['doctors', 'ofHospital', hospitalId, page] as const,
 };
 
@@ -52,6 +57,13 @@ export const getDoctorQueryOptions = (doctorId: string) =>
   queryOptions({
     queryKey: doctorKeys.detail(doctorId),
     queryFn: async ({ signal }) => (await doctorsApi.get(doctorId, signal)).data,
+  });
+
+/** A doctor's public page: the doctor by slug. */
+export const getDoctorBySlugQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: doctorKeys.bySlug(slug),
+    queryFn: async ({ signal }) => (await doctorsApi.bySlug(slug, signal)).data,
   });
 
 export const getHospitalDoctorsQueryOptions = (hospitalId: string, page: string) =>

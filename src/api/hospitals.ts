@@ -32,7 +32,7 @@ export const hospitalPaths = {
 export const hospitalsApi = {
   /** One hospital, as the directory shows it (a booking's summary, a doctor's workplace). */
   get: (hospitalId: string, signal?: AbortSignal) =>
-    request<{ data: Hospital }>('get', hospitalPaths.hospital(hospitalId), { signal }),
+    request<{ data: HospitalProfile }>('get', hospitalPaths.hospital(hospitalId), { signal }),
   search: (query: HospitalSearchParams, signal?: AbortSignal) =>
     request<{ data: { hospitals: Array<Hospital & { distanceKm?: number }>; pagination: Pagination } }>(
       'get',

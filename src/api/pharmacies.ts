@@ -24,6 +24,9 @@ const child = (id: string, name: string, operation: string) => encodeURIComponen
 
 export const pharmaciesApi = {
   mine: () => request<{ data: PharmacyProfile }>('get', '/pharmacies/me'),
+  /** One pharmacy with its pharmacists and images, as anyone who may see it reads it (its public page). */
+  get: (pharmacyId: string, signal?: AbortSignal) =>
+    request<{ data: PharmacyProfile }>('get', base(pharmacyId, 'getPharmacy'), { signal }),
   /** Fields sent replace theirs, the rest stay (SPEC §7 uses PUT for this partial change). */
   update: (pharmacyId: string, body: z.input<typeof updatePharmacyBody>) =>
     request<{ data: PharmacyProfile }>('put', base(pharmacyId, 'updatePharmacy'), { json: body }),
@@ -66,7 +69,15 @@ export const pharmacyKeys = {
   all: ['pharmacies'] as const,
   mine: ['pharmacies', 'me'] as const,
   image: (imageUrl: string) => ['pharmacies', 'image', imageUrl] as const,
+  detail: (pharmacyId: string) => ['pharmacies', 'byId', pharmacyId] as const,
 };
+
+/** One pharmacy by id (its public page). */
+export const getPharmacyQueryOptions = (pharmacyId: string) =>
+  queryOptions({
+    queryKey: pharmacyKeys.detail(pharmacyId),
+    queryFn: async ({ signal }) => (await pharmaciesApi.get(pharmacyId, signal)).data,
+  });
 
 /** The signed-in pharmacy's own profile. */
 export const getMyPharmacyQueryOptions = () =>

@@ -51,9 +51,9 @@ const signedInRoutes: RouteObject[] = [
     element: (
       <RoleScreen
         screens={{
-          ...placeholderFor({
-            USER: 'My Account',
-          }),
+          USER: lazy(() =>
+            import('../features/profile/MyAccountScreen.tsx').then((m) => ({ default: m.MyAccountScreen })),
+          ),
           DOCTOR: lazy(() =>
             import('../features/profile/DoctorProfileScreen.tsx').then((m) => ({ default: m.DoctorProfileScreen })),
           ),
@@ -99,12 +99,13 @@ const signedInRoutes: RouteObject[] = [
       },
     ],
   ),
+  // One search for everyone who looks for care; a User who books is offered to become a patient first.
   onlyFor(
-    ['PATIENT'],
+    ['PATIENT', 'USER'],
     [
       {
         path: 'appointments/book',
-        ...screen(() => import('../features/appointments/FindProviderScreen.tsx').then((m) => m.FindProviderScreen)),
+        ...screen(() => import('../features/directory/FindCareScreen.tsx').then((m) => m.FindCareScreen)),
       },
       {
         path: 'appointments/book/:kind/:targetId',
@@ -235,6 +236,35 @@ const signedInRoutes: RouteObject[] = [
       {
         path: 'medical-records',
         ...screen(() => import('../features/records/MedicalRecordsScreen.tsx').then((m) => m.MedicalRecordsScreen)),
+      },
+    ],
+  ),
+  // The public pages of places, opened from any list (the server decides who may see which).
+  {
+    path: 'doctors/:slug',
+    ...screen(() => import('../features/directory/pages/DoctorPageScreen.tsx').then((m) => m.DoctorPageScreen)),
+  },
+  {
+    path: 'hospitals/:hospitalId',
+    ...screen(() => import('../features/directory/pages/HospitalPageScreen.tsx').then((m) => m.HospitalPageScreen)),
+  },
+  {
+    path: 'diagnostics/:diagnosticsId',
+    ...screen(() =>
+      import('../features/directory/pages/DiagnosticsPageScreen.tsx').then((m) => m.DiagnosticsPageScreen),
+    ),
+  },
+  {
+    path: 'pharmacies/:pharmacyId',
+    ...screen(() => import('../features/directory/pages/PharmacyPageScreen.tsx').then((m) => m.PharmacyPageScreen)),
+  },
+  // A User becomes a patient by creating their patient profile (then goes on where they were).
+  onlyFor(
+    ['USER', 'PATIENT'],
+    [
+      {
+        path: 'patient/onboarding',
+        ...screen(() => import('../features/profile/PatientProfileScreen.tsx').then((m) => m.PatientOnboardingScreen)),
       },
     ],
   ),

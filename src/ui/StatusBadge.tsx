@@ -4,8 +4,8 @@ export type BadgeTone = 'success' | 'warning' | 'info' | 'error' | 'neutral' | '
 
 const TONE_CLASSES: Record<BadgeTone, string> = {
   success: 'badge-success',
-  // Warning yellow is a fill colour: as text on its soft background it fails contrast.
-  warning: 'badge-warning text-warning-content',
+  // Warning yellow is a fill colour: soft warnings take dark text (src/index.css).
+  warning: 'badge-warning',
   info: 'badge-info',
   error: 'badge-error',
   neutral: 'badge-neutral',

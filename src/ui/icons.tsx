@@ -127,6 +127,13 @@ const ICONS = {
       <path d="M12 12v8M9 15l3-3 3 3" />
     </>
   ),
+  /** Install the app on this device. */
+  download: (
+    <>
+      <path d="M12 3v12M7 10l5 5 5-5" />
+      <path d="M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+    </>
+  ),
   offline: (
     <>
       <path d="M3 3l18 18" />

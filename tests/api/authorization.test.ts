@@ -125,6 +125,8 @@ const TABLE: Record<string, Row> = {
   'POST /api/users/request-reset-password': {},
   'POST /api/users/reset-password/:token': {},
   'POST /api/users/register-by-reference-id': {},
+  'POST /api/users/change-password': {},
+  'DELETE /api/users/me': {},
   'GET /api/users/public/ids': {
     // The doctor knows the patient through their appointment; a doctor who has none does not.
     probe: async (f) =>

@@ -79,11 +79,25 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('POST /api/patients', () => {
-  it('is for patients and admins only', async () => {
-    for (const token of [doctor, hospital, pharmacy, plainUser]) {
+  it('is for patients, users and admins only', async () => {
+    for (const token of [doctor, hospital, pharmacy]) {
       expect((await send('POST', '/api/patients', token, aliceBody)).status).toBe(403);
     }
     expect((await t.request('/api/patients', { method: 'POST', json: aliceBody })).status).toBe(401);
+  });
+
+  it('makes a user who creates their patient profile a patient', async () => {
+    const newcomer = await newAccount(t, 'becomes.patient@example.in', 'USER');
+    const created = await send('POST', '/api/patients', newcomer.token, { firstName: 'Neha', lastName: 'Gupta' });
+    expect(created.status).toBe(201);
+    const me = await get('/api/users/user-details', newcomer.token);
+    const details = (await me.json()) as { data: { role: string; referenceId: string } };
+    expect(details.data.role).toBe('PATIENT');
+    expect(details.data.referenceId).toBe(((await created.json()) as { data: { id: string } }).data.id);
+    // Now a patient: a second profile is refused.
+    expect((await send('POST', '/api/patients', newcomer.token, { firstName: 'Neha', lastName: 'Gupta' })).status).toBe(
+      409,
+    );
   });
 
   it.each([

@@ -18,6 +18,8 @@ import { apiSession, bearer, useSession } from './support/sessions.ts';
  */
 // Sahyadri Care Hospital (server/db/demo/members.ts).
 const DEMO_HOSPITAL_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000001';
+const DEMO_DIAGNOSTICS_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000003';
+const DEMO_PHARMACY_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000004';
 
 const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'patient@caremesh.test', path: '/profile', shows: 'Hypothyroidism' },
@@ -62,6 +64,11 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'user@caremesh.test', path: '/hospitals?searchQuery=Sahyadri', shows: 'Sahyadri Care Hospital' },
   { email: 'user@caremesh.test', path: '/diagnostics?searchQuery=Precision', shows: 'Precision Diagnostics' },
   { email: 'user@caremesh.test', path: '/pharmacies?searchQuery=Jeevan', shows: 'Jeevan Pharmacy' },
+  // The public pages of places, once opened.
+  { email: 'patient@caremesh.test', path: '/doctors/dr-arjun-rao', shows: 'MHMC-2011-07731' },
+  { email: 'patient@caremesh.test', path: `/hospitals/${DEMO_HOSPITAL_ID}`, shows: 'OPD, cath lab, echo and TMT' },
+  { email: 'user@caremesh.test', path: `/diagnostics/${DEMO_DIAGNOSTICS_ID}`, shows: 'NABL-accredited lab' },
+  { email: 'user@caremesh.test', path: `/pharmacies/${DEMO_PHARMACY_ID}`, shows: '08:00–23:00' },
 ];
 
 test('a patient’s profile and medical records open after the app is closed, with no network', async ({

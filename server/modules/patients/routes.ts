@@ -17,7 +17,7 @@ import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { allow } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
 import { attachmentDisposition, readUpload } from '../../platform/files.ts';
-import { PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, type PatientsService } from './service.ts';
+import { PATIENT_CREATOR_ROLES, PATIENT_LIST_ROLES, PATIENT_MANAGER_ROLES, type PatientsService } from './service.ts';
 
 const patientParams = z.object({ id: idSchema });
 const documentParams = patientParams.extend({ documentId: idSchema });
@@ -31,13 +31,13 @@ export const patientsRoutes =
     app.post(
       '/patients',
       {
-        config: { access: allow(PATIENT_MANAGER_ROLES, 'caller') },
+        config: { access: allow(PATIENT_CREATOR_ROLES, 'caller') },
         schema: {
           tags,
           security,
-          summary: "Create the caller's patient profile (a patient), or a patient record (an admin)",
+          summary: "Create the caller's patient profile (a patient or a user), or a patient record (an admin)",
           description:
-            'A patient creates their own profile, linked to their account; a second one answers 409. An admin creates a record no account is linked to.',
+            'A patient creates their own profile, linked to their account; a second one answers 409. A user who creates their profile becomes a patient. An admin creates a record no account is linked to.',
           body: createPatientBody,
           response: { 201: successEnvelope(patientSchema) },
         },

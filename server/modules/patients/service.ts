@@ -31,6 +31,8 @@ type HistoryRow = typeof medicalHistory.$inferSelect;
 export const PATIENT_LIST_ROLES: Role[] = ['ADMIN', 'PATIENT', 'DOCTOR', 'HOSPITAL'];
 /** Roles that may ever change or delete a patient record (the patient themself or an admin). */
 export const PATIENT_MANAGER_ROLES: Role[] = ['ADMIN', 'PATIENT'];
+/** Who may create a patient profile: a User who creates their own becomes a Patient. */
+export const PATIENT_CREATOR_ROLES: Role[] = [...PATIENT_MANAGER_ROLES, 'USER'];
 
 /** read: see the record, its history and the documents it may see; record: add documents and history; manage: change or delete it. */
 export type PatientAction = CareAction;
@@ -145,6 +147,13 @@ export function patientsService({ db, files }: { db: Db; files: FileStore }) {
           .returning();
         if (!created) throw new Error('patient insert returned nothing');
         await linkCallerToProfile(tx, caller.id, created.id, 'You already have a patient profile.', previous);
+        // A User (the default role) who creates their patient profile is a Patient from now on.
+        if (caller.role === 'USER') {
+          await tx
+            .update(users)
+            .set({ role: 'PATIENT', updatedAt: new Date() })
+            .where(and(eq(users.id, caller.id), eq(users.role, 'USER')));
+        }
         return created;
       });
       await accountChanged(db, caller.id);

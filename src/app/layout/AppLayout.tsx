@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { InstallOffer } from '../../ui/InstallOffer.tsx';
 import type { User } from '../../../domain/schemas/accounts.ts';
 import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { BrandMark } from '../../ui/BrandMark.tsx';
@@ -134,6 +135,9 @@ export function AppLayout() {
 
       <div className={`flex min-w-0 flex-1 flex-col ${isMobile ? 'pt-14' : ''}`} inert={drawerOpen}>
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 lg:px-8">
+          <div className="mb-4 empty:hidden">
+            <InstallOffer />
+          </div>
           <Outlet />
         </main>
         <Footer />

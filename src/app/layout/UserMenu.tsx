@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { User } from '../../../domain/schemas/accounts.ts';
 import { humanizeRole } from '../../../domain/rules/roles.ts';
 import { Icon } from '../../ui/icons.tsx';
+import { useInstallPrompt } from '../../ui/install.ts';
 
 type UserMenuProps = {
   user: User;
@@ -19,8 +20,8 @@ export function initialsOf(user: Pick<User, 'name' | 'email'>): string {
 }
 
 /**
- * The account button at the foot of the sidebar (email and role) and its menu: Agent Profile and
- * Log out. Keyboard: Enter, Space or the arrows open it; arrows, Home and End move; Escape closes.
+ * The account button at the foot of the sidebar (email and role) and its menu: Agent Profile,
+ * Install CareMesh (when the browser offers it) and Log out. Keyboard: Enter, Space or the arrows open it; arrows, Home and End move; Escape closes.
  */
 export function UserMenu({ user, onLogout, compact = false }: UserMenuProps) {
   const [open, setOpen] = useState(false);
@@ -31,6 +32,7 @@ export function UserMenu({ user, onLogout, compact = false }: UserMenuProps) {
   const buttonId = useId();
   const menuId = useId();
   const role = humanizeRole(user.role);
+  const installer = useInstallPrompt();
 
   useEffect(() => {
     if (!open) return;
@@ -149,6 +151,23 @@ export function UserMenu({ user, onLogout, compact = false }: UserMenuProps) {
               Agent Profile
             </Link>
           </li>
+          {installer.available && (
+            <li role="none">
+              <button
+                role="menuitem"
+                tabIndex={-1}
+                type="button"
+                onClick={() => {
+                  setOpen(false);
+                  void installer.install();
+                }}
+                className={MENU_ITEM_CLASSES}
+              >
+                <Icon name="download" />
+                Install CareMesh
+              </button>
+            </li>
+          )}
           <li role="none">
             <button
               role="menuitem"

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { NewPasswordField } from './PasswordField.tsx';
+import { NewPasswordField } from '../../ui/form/NewPasswordField.tsx';
 
 const ROLE_HINTS: Record<SelfRegistrableRole, string> = {
   PATIENT: 'Book appointments and keep your medical records',

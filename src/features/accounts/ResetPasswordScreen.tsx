@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { NewPasswordField } from './PasswordField.tsx';
+import { NewPasswordField } from '../../ui/form/NewPasswordField.tsx';
 
 export function ResetPasswordScreen() {
   const { token = '' } = useParams();

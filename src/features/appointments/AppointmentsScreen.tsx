@@ -44,7 +44,11 @@ export function PatientAppointmentsScreen() {
         {user?.referenceId && <ButtonLink to="/appointments/book">Book an appointment</ButtonLink>}
       </header>
       {user?.referenceId && <PatientWaitlist />}
-      {user?.referenceId ? <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} /> : <NeedsPatientProfile />}
+      {user?.referenceId ? (
+        <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} />
+      ) : (
+        <NeedsPatientProfile next="/appointments" />
+      )}
     </section>
   );
 }

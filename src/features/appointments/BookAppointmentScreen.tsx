@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import {
   APPOINTMENT_MODES,
   APPOINTMENT_MODE_LABELS,
@@ -27,6 +27,7 @@ import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { bookingDone } from '../../ui/install.ts';
 import { applyAppointmentChange } from './cache.ts';
 import { appointmentFromAnswer, submitBooking } from './changes.ts';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
@@ -44,6 +45,7 @@ export function BookAppointmentScreen() {
   usePageTitle('Book an appointment');
   const { user } = useAuth();
   const { kind: rawKind, targetId = '' } = useParams();
+  const { pathname } = useLocation();
   const kind: TargetKind | null = rawKind === 'doctor' || rawKind === 'hospital' ? rawKind : null;
   const titleId = useId();
 
@@ -56,15 +58,17 @@ export function BookAppointmentScreen() {
         Book an appointment
       </h1>
       <OfflineNotice />
-      {!user?.referenceId ? (
-        <NeedsPatientProfile />
-      ) : kind ? (
+      {kind ? (
         <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <TargetSummary kind={kind} targetId={targetId} />
-          <div className="flex flex-col gap-4">
-            <BookingForm kind={kind} targetId={targetId} />
-            <JoinWaitlistCard kind={kind} targetId={targetId} />
-          </div>
+          {user?.role === 'PATIENT' && user.referenceId ? (
+            <div className="flex flex-col gap-4">
+              <BookingForm kind={kind} targetId={targetId} />
+              <JoinWaitlistCard kind={kind} targetId={targetId} />
+            </div>
+          ) : (
+            <NeedsPatientProfile next={pathname} />
+          )}
         </div>
       ) : (
         <p role="alert" className="alert alert-error alert-soft">
@@ -194,6 +198,8 @@ function BookingForm({ kind, targetId }: { kind: TargetKind; targetId: string })
     },
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: scheduleKeys.slots });
+      // The first booking makes the one install offer due (shown where the patient lands next).
+      bookingDone();
       if (result.status === 'sent') {
         const appointment = appointmentFromAnswer(result.response);
         if (appointment) applyAppointmentChange(queryClient, { appointment, message: null }, true);

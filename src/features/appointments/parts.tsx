@@ -17,16 +17,22 @@ export function NotOnDevice({ what }: { what: string }) {
   );
 }
 
-/** A patient books only once their own record exists (the server needs it to file the appointment). */
-export function NeedsPatientProfile() {
+/**
+ * A patient books only once their own record exists (the server needs it to file the appointment).
+ * A User is offered to become a patient the same way: creating the profile makes the account a
+ * Patient, and `next` (the booking they started) goes on.
+ */
+export function NeedsPatientProfile({ next }: { next: string }) {
   return (
     <div
       role="status"
       className="alert alert-info alert-soft flex flex-col items-start gap-2 sm:flex-row sm:items-center"
     >
-      <span>Create your patient profile first: your appointments are filed under it.</span>
-      <ButtonLink to="/profile" size="sm">
-        Create my profile
+      <span>
+        To book, create your patient profile: your appointments are filed under it. Your booking goes on right after.
+      </span>
+      <ButtonLink to={`/patient/onboarding?next=${encodeURIComponent(next)}`} size="sm">
+        Create my patient profile
       </ButtonLink>
     </div>
   );

@@ -10,6 +10,7 @@ import {
 } from '../../../domain/enums.ts';
 import { diagnosticsSearchQuery, type DiagnosticsCentre } from '../../../domain/schemas/diagnostics.ts';
 import { directoryApi } from '../../api/directory.ts';
+import { providerPaths } from './pages/paths.ts';
 import { DirectoryScreen, type DirectoryConfig } from './DirectoryScreen.tsx';
 import { labelsOf, optionsOf } from './options.ts';
 
@@ -62,6 +63,7 @@ export const diagnosticsDirectory: DirectoryConfig<DiagnosticsCentre> = {
     { value: 'name:asc', label: 'Name (A–Z)' },
     { value: 'rating:desc', label: 'Rating (highest first)' },
   ],
+  pagePath: (c) => providerPaths.diagnostics(c.id),
   summary: (c) => ({
     subtitle: DIAGNOSTICS_FACILITY_TYPE_LABELS[c.facilityType],
     badges: c.hasEmergencyService ? ['Emergency service'] : [],

@@ -59,16 +59,19 @@ export function DirectoryFilterBar<T extends DirectoryEntry>({
           error={errors.city}
           onChange={(e) => setField('city', e.target.value)}
         />
-        <Button type="submit">Search</Button>
-        {hasPoint ? (
-          <Button buttonStyle="ghost" onClick={clearLocation}>
-            Clear location
-          </Button>
-        ) : (
-          <Button buttonStyle="outline" loading={near.status === 'locating'} onClick={near.locate}>
-            Near me
-          </Button>
-        )}
+        {/* Side by side even on a phone: the results start as high as they can. */}
+        <div className="flex gap-2 *:flex-1 sm:*:flex-none">
+          <Button type="submit">Search</Button>
+          {hasPoint ? (
+            <Button buttonStyle="ghost" onClick={clearLocation}>
+              Clear location
+            </Button>
+          ) : (
+            <Button buttonStyle="outline" loading={near.status === 'locating'} onClick={near.locate}>
+              Near me
+            </Button>
+          )}
+        </div>
       </div>
 
       {/* On a phone the filters fold away behind a button, so the results are not pages down. */}

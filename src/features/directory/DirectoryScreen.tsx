@@ -20,12 +20,22 @@ const PAGE_SIZE = '20';
  * search survives back/forward and can be shared), "near me" with a typed-city fallback, distance,
  * pages, and loading, empty and error states. Admins also see each entry's verification status.
  */
-export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: DirectoryConfig<T> }) {
+export function DirectoryScreen<T extends DirectoryEntry>({
+  config,
+  within,
+}: {
+  config: DirectoryConfig<T>;
+  /** Set when the list is part of another screen (booking): that screen has the page's title and h1. */
+  within?: string;
+}) {
   const { kind, title, noun } = config;
-  usePageTitle(title);
+  usePageTitle(within ?? title);
+  const Heading = within ? 'h2' : 'h1';
   const titleId = useId();
   const { user } = useAuth();
   const isAdmin = user?.role === 'ADMIN';
+  // Patients book; a User who taps Book is offered to become a patient first.
+  const canBook = user?.role === 'PATIENT' || user?.role === 'USER';
   const search = useDirectorySearch(config);
   const { query, update } = search;
 
@@ -40,19 +50,27 @@ export function DirectoryScreen<T extends DirectoryEntry>({ config }: { config: 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-end justify-between gap-2">
-        <h1 id={titleId} className="text-2xl font-bold tracking-tight">
+        <Heading id={titleId} className={within ? 'text-lg font-semibold' : 'text-2xl font-bold tracking-tight'}>
           {title}
-        </h1>
+        </Heading>
         {data && <p className="text-sm text-base-content/70">{data.pagination.total.toLocaleString('en-IN')} found</p>}
       </header>
-      <OfflineNotice />
+      {!within && <OfflineNotice />}
       <DirectoryFilterBar config={config} search={search} />
       <DataTable
         label={title}
         noun={noun}
         rows={data?.items}
         rowKey={(item) => item.id}
-        card={(item) => <ResultCard item={item} summary={config.summary(item)} isAdmin={isAdmin} />}
+        card={(item) => (
+          <ResultCard
+            item={item}
+            summary={config.summary(item)}
+            isAdmin={isAdmin}
+            pagePath={config.pagePath(item)}
+            bookPath={canBook ? config.bookPath?.(item) : undefined}
+          />
+        )}
         listClassName="grid grid-cols-1 gap-3 lg:grid-cols-2"
         loading={results.isPending}
         error={results.isError ? results.error : null}

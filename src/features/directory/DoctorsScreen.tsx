@@ -16,6 +16,7 @@ import {
   type Doctor,
 } from '../../../domain/schemas/doctors.ts';
 import { directoryApi } from '../../api/directory.ts';
+import { bookingPaths, providerPaths } from './pages/paths.ts';
 import { DirectoryScreen, type DirectoryConfig } from './DirectoryScreen.tsx';
 import { labelsOf, optionsOf } from './options.ts';
 
@@ -78,6 +79,8 @@ export const doctorsDirectory: DirectoryConfig<Doctor> = {
     { value: 'experienceYears:desc', label: 'Experience (most first)' },
     { value: 'consultationFee:asc', label: 'Fee (lowest first)' },
   ],
+  bookPath: (d) => bookingPaths.doctor(d.id),
+  pagePath: (d) => providerPaths.doctor(d.slug),
   summary: (d) => ({
     subtitle: labelsOf(d.specializations, SPECIALIZATION_LABELS).join(', '),
     badges: [CONSULTATION_CHANNEL_LABELS[d.availability], ...(d.telemedicineAvailable ? ['Telemedicine'] : [])],

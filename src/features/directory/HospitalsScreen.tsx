@@ -1,6 +1,7 @@
 import { HOSPITAL_TYPES, HOSPITAL_TYPE_LABELS, SPECIALIZATIONS, SPECIALIZATION_LABELS } from '../../../domain/enums.ts';
 import { hospitalSearchQuery, type Hospital } from '../../../domain/schemas/hospitals.ts';
 import { directoryApi } from '../../api/directory.ts';
+import { bookingPaths, providerPaths } from './pages/paths.ts';
 import { DirectoryScreen, type DirectoryConfig } from './DirectoryScreen.tsx';
 import { optionsOf } from './options.ts';
 
@@ -41,6 +42,8 @@ export const hospitalsDirectory: DirectoryConfig<Hospital> = {
     { value: 'rating:desc', label: 'Rating (highest first)' },
     { value: 'totalBeds:desc', label: 'Beds (most first)' },
   ],
+  bookPath: (h) => bookingPaths.hospital(h.id),
+  pagePath: (h) => providerPaths.hospital(h.id),
   summary: (h) => ({
     subtitle: HOSPITAL_TYPE_LABELS[h.hospitalType],
     badges: [

@@ -9,6 +9,7 @@ import {
 } from '../../../domain/enums.ts';
 import { pharmacySearchQuery, type Pharmacy } from '../../../domain/schemas/pharmacies.ts';
 import { directoryApi } from '../../api/directory.ts';
+import { providerPaths } from './pages/paths.ts';
 import { DirectoryScreen, type DirectoryConfig } from './DirectoryScreen.tsx';
 import { optionsOf } from './options.ts';
 
@@ -67,6 +68,7 @@ export const pharmaciesDirectory: DirectoryConfig<Pharmacy> = {
     { value: 'rating:desc', label: 'Rating (highest first)' },
     { value: 'reviewCount:desc', label: 'Reviews (most first)' },
   ],
+  pagePath: (p) => providerPaths.pharmacy(p.id),
   summary: (p) => ({
     subtitle: PHARMACY_TYPE_LABELS[p.pharmacyType],
     badges: [

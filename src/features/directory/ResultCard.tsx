@@ -1,24 +1,38 @@
 import { INDIAN_REGION_LABELS, VERIFICATION_STATUS_LABELS, labelOf } from '../../../domain/enums.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
+import { Link } from 'react-router-dom';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Rating } from '../../ui/Rating.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import type { CardSummary, DirectoryEntry } from './directoryTypes.ts';
 
-/** One organisation or doctor of a directory: name, place, rating, badges, facts and phone. */
+/**
+ * One organisation or doctor of a directory: name (opening its page), place, rating, badges, facts,
+ * phone, and the Book action when the list books.
+ */
 export function ResultCard({
   item,
   summary,
   isAdmin,
+  pagePath,
+  bookPath,
 }: {
   item: DirectoryEntry;
   summary: CardSummary;
   isAdmin: boolean;
+  pagePath: string;
+  bookPath?: string | undefined;
 }) {
   const place = `${item.city}, ${labelOf(INDIAN_REGION_LABELS, item.state, item.state)}`;
   return (
     <div className="card h-full border border-base-300 bg-base-100">
       <div className="card-body gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="font-semibold">{item.name}</h2>
+          <h2 className="font-semibold">
+            <Link to={pagePath} className="link link-hover">
+              {item.name}
+            </Link>
+          </h2>
           {item.distanceKm !== undefined && (
             <span className="badge badge-primary badge-soft shrink-0" data-distance-km={item.distanceKm}>
               {item.distanceKm.toFixed(1)} km
@@ -29,11 +43,7 @@ export function ResultCard({
           {summary.subtitle ? `${summary.subtitle} · ${place}` : place}
         </p>
         <div className="flex flex-wrap gap-1 text-xs">
-          <span className="badge badge-ghost">
-            <span aria-hidden="true">★</span> {item.rating.toFixed(1)}
-            <span className="sr-only"> out of 5</span> · {item.reviewCount.toLocaleString('en-IN')}{' '}
-            {item.reviewCount === 1 ? 'review' : 'reviews'}
-          </span>
+          <Rating rating={item.rating} reviewCount={item.reviewCount} />
           {summary.badges?.map((badge) => (
             <span key={badge} className="badge badge-ghost">
               {badge}
@@ -56,11 +66,20 @@ export function ResultCard({
             ))}
           </dl>
         )}
-        {item.phone && (
-          <a className="link link-primary w-fit text-sm" href={`tel:+91${item.phone}`}>
-            {formatPhone(item.phone)}
-          </a>
-        )}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
+          {item.phone ? (
+            <a className="link link-primary w-fit text-sm" href={`tel:+91${item.phone}`}>
+              {formatPhone(item.phone)}
+            </a>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          {bookPath && (
+            <ButtonLink to={bookPath} size="sm">
+              Book<span className="sr-only"> with {item.name}</span>
+            </ButtonLink>
+          )}
+        </div>
       </div>
     </div>
   );

@@ -33,4 +33,8 @@ export type DirectoryConfig<T extends DirectoryEntry> = {
   /** Without distance: that one is offered when the search has a point. */
   sorts: readonly SortOption[];
   summary(item: T): CardSummary;
+  /** The entry's public page (src/features/directory/pages): its name on the card opens it. */
+  pagePath(item: T): string;
+  /** Where booking with the entry starts, when it can be booked from this list. */
+  bookPath?(item: T): string;
 };

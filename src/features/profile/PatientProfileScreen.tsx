@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, GENDERS, GENDER_LABELS } from '../../../domain/enums.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
@@ -223,9 +224,25 @@ function PatientForm({
   );
 }
 
-function CompletePatientProfile() {
-  usePageTitle('Complete your profile');
+/** Where a new patient goes on to: a path inside the app only. */
+const safeNext = (next: string | null) => (next && next.startsWith('/') && !next.startsWith('//') ? next : null);
+
+/**
+ * /patient/onboarding?next=…: a User (or a patient without a profile) creates their patient profile —
+ * the account is a Patient from then on — and goes on where they were, e.g. the booking they started.
+ */
+export function PatientOnboardingScreen() {
+  const { user } = useAuth();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  if (user?.role === 'PATIENT' && user.referenceId) return <Navigate to={next ?? '/profile'} replace />;
+  return <CompletePatientProfile next={next} />;
+}
+
+function CompletePatientProfile({ next = null }: { next?: string | null }) {
+  usePageTitle(next ? 'Become a patient' : 'Complete your profile');
   const { user, refreshUser } = useAuth();
+  const navigate = useNavigate();
   const toast = useToast();
   const queryClient = useQueryClient();
   const [first = '', ...rest] = (user?.name ?? '').trim().split(/\s+/);
@@ -237,7 +254,10 @@ function CompletePatientProfile() {
       await patientsApi.create(parsed.data);
       await refreshUser();
       await queryClient.invalidateQueries({ queryKey: patientKeys.mine });
-      toast.success('Your profile is saved.', { title: 'Success' });
+      toast.success(next ? 'Your patient profile is saved. You can book now.' : 'Your profile is saved.', {
+        title: 'Success',
+      });
+      if (next) void navigate(next, { replace: true });
       return undefined;
     } catch (error) {
       toast.error(`Could not save your profile: ${messageOf(error)}`, { title: 'Error' });
@@ -249,9 +269,12 @@ function CompletePatientProfile() {
     <section aria-labelledby="complete-patient-title" className="mx-auto flex w-full max-w-3xl flex-col gap-5">
       <div>
         <h1 id="complete-patient-title" className="text-2xl font-bold tracking-tight">
-          Complete your profile
+          {next ? 'Become a patient' : 'Complete your profile'}
         </h1>
         <p className="text-sm text-base-content/70">
+          {next
+            ? 'To book, create your patient profile: your appointments and records are filed under it. Your account becomes a patient account, and your booking goes on. '
+            : ''}
           Doctors and hospitals you book with see these details. Only your name is required.
         </p>
       </div>

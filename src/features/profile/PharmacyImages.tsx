@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { MAX_PHARMACY_IMAGES, PHARMACY_IMAGE_MAX_MB } from '../../../domain/schemas/pharmacies.ts';
 import { messageOf } from '../../api/http.ts';
 import { pharmaciesApi, pharmacyKeys, type PharmacyImage, type PharmacyProfile } from '../../api/pharmacies.ts';
-import { fetchBlob } from '../../api/upload.ts';
+import { useImageObjectUrl } from '../../ui/useImageObjectUrl.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useToast } from '../../ui/toast/index.ts';
@@ -12,29 +12,6 @@ import { ProfileCard, useProfileMutation } from './profileParts.tsx';
 
 const ACCEPTED = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_BYTES = PHARMACY_IMAGE_MAX_MB * 1024 * 1024;
-
-/** The bytes of a protected image as an object URL (an <img src> cannot send the bearer token). */
-function useImageObjectUrl(imageUrl: string) {
-  const [state, setState] = useState<{ for: string; url?: string; error?: string }>({ for: imageUrl });
-  useEffect(() => {
-    const controller = new AbortController();
-    let objectUrl: string | undefined;
-    fetchBlob(imageUrl, controller.signal).then(
-      (blob) => {
-        objectUrl = URL.createObjectURL(blob);
-        setState({ for: imageUrl, url: objectUrl });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ for: imageUrl, error: messageOf(error) });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [imageUrl]);
-  return state.for === imageUrl ? state : { for: imageUrl };
-}
 
 function Thumbnail({ image, index, onDelete }: { image: PharmacyImage; index: number; onDelete: () => void }) {
   const { url, error } = useImageObjectUrl(image.imageUrl);

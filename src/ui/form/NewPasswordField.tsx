@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PASSWORD_RULES } from '../../../domain/schemas/accounts.ts';
-import { TextField } from '../../ui/form/TextField.tsx';
+import { TextField } from './TextField.tsx';
 
 /** A new-password field that shows, as the user types, which rules are met. */
 export function NewPasswordField({
