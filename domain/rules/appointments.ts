@@ -226,7 +226,13 @@ export function periodsOverlap(aStart: Date, aEnd: Date, bStart: Date, bEnd: Dat
 export const APPOINTMENT_VISIT_ACTIONS = ['START_VISIT', 'COMPLETE_VISIT'] as const;
 export type AppointmentVisitAction = (typeof APPOINTMENT_VISIT_ACTIONS)[number];
 
-export const APPOINTMENT_VISIT_WORKFLOW = defineWorkflow({
+export const APPOINTMENT_VISIT_WORKFLOW = defineWorkflow<
+  AppointmentVisitAction,
+  AppointmentParty,
+  AppointmentStatus,
+  AppointmentState,
+  RealtimeEvent
+>({
   name: 'appointment',
   noun: 'appointment',
   order: APPOINTMENT_VISIT_ACTIONS,

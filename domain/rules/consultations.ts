@@ -153,7 +153,13 @@ const STATUS_WORDS: Record<ConsultationStatus, string> = {
   CANCELLED: 'cancelled',
 };
 
-export const CONSULTATION_WORKFLOW = defineWorkflow({
+export const CONSULTATION_WORKFLOW = defineWorkflow<
+  ConsultationAction,
+  ConsultationParty,
+  ConsultationStatus,
+  { status: ConsultationStatus },
+  RealtimeEvent
+>({
   name: 'consultation',
   noun: 'consultation',
   order: CONSULTATION_ACTIONS,
@@ -162,7 +168,13 @@ export const CONSULTATION_WORKFLOW = defineWorkflow({
 });
 
 /** Writing the record and acknowledging alerts: no status change, the same table shape. */
-export const CONSULTATION_RECORD_WORKFLOW = defineWorkflow({
+export const CONSULTATION_RECORD_WORKFLOW = defineWorkflow<
+  ConsultationRecordAction,
+  ConsultationParty,
+  ConsultationStatus,
+  { status: ConsultationStatus },
+  RealtimeEvent
+>({
   name: 'consultation',
   noun: 'consultation',
   order: CONSULTATION_RECORD_ACTIONS,
