@@ -50,6 +50,7 @@ import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
+import { consultationsRoutes } from './modules/consultations/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { teamRoutes } from './modules/accounts/teamRoutes.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(doctorsRoutes(services));
       await api.register(appointmentsRoutes({ ...services, rateLimits: ctx.rateLimits }));
       await api.register(schedulesRoutes(services));
+      await api.register(consultationsRoutes(services));
       await api.register(notificationsRoutes(services));
       await api.register(verificationRoutes(services));
       await api.register(teamRoutes(services));
