@@ -97,6 +97,11 @@ const signedInRoutes: RouteObject[] = [
           import('../features/appointments/AppointmentDetailScreen.tsx').then((m) => m.AppointmentDetailScreen),
         ),
       },
+      // The hospital's and the treating doctor's working screen; the patient reads their own in it.
+      {
+        path: 'consultations/:id',
+        ...screen(() => import('../features/consultations/ConsultationScreen.tsx').then((m) => m.ConsultationScreen)),
+      },
     ],
   ),
   onlyFor(
@@ -152,8 +157,10 @@ const signedInRoutes: RouteObject[] = [
   onlyFor(
     ['HOSPITAL'],
     [
-      { path: 'consultations', ...placeholder('Consultations') },
-      { path: 'consultations/:id', ...placeholder('Consultation') },
+      {
+        path: 'consultations',
+        ...screen(() => import('../features/consultations/ConsultationsScreen.tsx').then((m) => m.ConsultationsScreen)),
+      },
       { path: 'waitlist', ...placeholder('Waitlist') },
       {
         path: 'verification',
@@ -204,6 +211,10 @@ const signedInRoutes: RouteObject[] = [
       {
         path: 'patients',
         ...screen(() => import('../features/patients/PatientsScreen.tsx').then((m) => m.PatientsScreen)),
+      },
+      {
+        path: 'patients/:patientId',
+        ...screen(() => import('../features/consultations/PatientChartScreen.tsx').then((m) => m.PatientChartScreen)),
       },
       {
         path: 'schedule',
