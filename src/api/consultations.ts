@@ -78,6 +78,9 @@ export const consultationsApi = {
     request<{ data: AllergyCheck }>('post', consultationPaths.checkAllergies(id), { json: { drugs } }),
   checkInteractions: (id: string, drugs: string[]) =>
     request<{ data: InteractionCheck }>('post', consultationPaths.checkInteractions(id), { json: { drugs } }),
+  /** Break the glass (GET with a reason): a time-limited view for a doctor or hospital not on it. */
+  emergencyAccess: (id: string, reason: string) =>
+    request<{ data: unknown }>('get', `${base(id, 'emergencyAccess')}/emergency-access`, { query: { reason } }),
   grants: (page: number, signal?: AbortSignal) =>
     request<{ data: EmergencyGrants }>('get', consultationPaths.grants(), { query: { page, limit: 20 }, signal }),
 };

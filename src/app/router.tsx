@@ -194,6 +194,12 @@ const signedInRoutes: RouteObject[] = [
     ['ADMIN'],
     [
       {
+        path: 'admin/emergency-access',
+        ...screen(() =>
+          import('../features/consultations/EmergencyGrantsScreen.tsx').then((m) => m.EmergencyGrantsScreen),
+        ),
+      },
+      {
         path: 'admin/verifications',
         ...screen(() =>
           import('../features/verification/AdminVerificationsScreen.tsx').then((m) => m.AdminVerificationsScreen),

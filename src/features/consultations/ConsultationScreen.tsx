@@ -17,6 +17,8 @@ import { useToast } from '../../ui/toast/useToast.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AlertsPanel } from './AlertsPanel.tsx';
 import { AuditLogSection } from './AuditLogSection.tsx';
+import { EmergencyAccessRequest } from './EmergencyAccessRequest.tsx';
+import { useAuth } from '../../session/AuthContext.ts';
 import { changeTo, useWaitingConsultationChanges } from './changes.ts';
 import { DiagnosesSection } from './DiagnosesSection.tsx';
 import { NotesSection, TestsSection } from './NotesAndTests.tsx';
@@ -28,6 +30,7 @@ import { VitalsSection } from './VitalsSection.tsx';
 export function ConsultationScreen() {
   const { id = '' } = useParams();
   usePageTitle('Consultation');
+  const { user } = useAuth();
   const detail = useQuery({
     ...getConsultationQueryOptions(id),
     enabled: id !== '',
@@ -47,7 +50,8 @@ export function ConsultationScreen() {
           <div role="alert" className="flex flex-col items-start gap-3 rounded-box border border-base-300 p-6">
             <h1 className="text-xl font-semibold">This consultation is not here</h1>
             <p className="text-sm text-base-content/70">It is not one you treat or one of your own.</p>
-            <ButtonLink to="/" size="sm">
+            {(user?.role === 'DOCTOR' || user?.role === 'HOSPITAL') && <EmergencyAccessRequest consultationId={id} />}
+            <ButtonLink to="/" size="sm" buttonStyle="outline">
               Back to the dashboard
             </ButtonLink>
           </div>
