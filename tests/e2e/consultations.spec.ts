@@ -97,8 +97,10 @@ test('the doctor runs a consultation; the patient reads it, prints it and sees w
   await rx.getByLabel('Dose', { exact: true }).fill('1 capsule');
   await rx.getByLabel('Frequency').fill('Three times a day');
   await rx.getByLabel('Duration').fill('5 days');
-  await rx.getByRole('button', { name: 'Add prescription' }).click();
+  // The checks run as the drug is named: the allergy is found, and prescribing needs a reason.
   await expect(rx.getByText(/Contraindicated allergy risk/)).toBeVisible();
+  await rx.getByRole('button', { name: 'Prescribe anyway' }).click();
+  await expect(rx.getByText('Contraindicated: give the reason for overriding to prescribe it anyway.')).toBeVisible();
   await rx.getByLabel('Reason for overriding the warning').fill('Skin test negative today; benefit outweighs risk');
   await rx.getByRole('button', { name: 'Prescribe anyway' }).click();
   const line = page

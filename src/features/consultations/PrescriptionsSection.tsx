@@ -29,7 +29,7 @@ const EMPTY = {
 const OUTCOME_CLASS: Record<SafetyOutcome, string> = {
   FOUND: 'badge-error',
   NONE_KNOWN: 'badge-success',
-  NOT_CHECKED: 'badge-warning',
+  NOT_CHECKED: 'badge-warning text-warning-content',
 };
 
 function CheckLine({ label, check }: { label: string; check: Check }) {

@@ -20,7 +20,12 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number][0];
 
-const READING_CLASS = { NORMAL: '', HIGH: 'badge-warning', LOW: 'badge-warning', CRITICAL: 'badge-error' } as const;
+const READING_CLASS = {
+  NORMAL: '',
+  HIGH: 'badge-warning text-warning-content',
+  LOW: 'badge-warning text-warning-content',
+  CRITICAL: 'badge-error',
+} as const;
 
 export function VitalsSection({ consultation: c }: { consultation: Consultation }) {
   const [values, setValues] = useState<Partial<Record<Field, string>>>({});
