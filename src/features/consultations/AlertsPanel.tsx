@@ -21,17 +21,18 @@ export function AlertsPanel({ consultation }: { consultation: Consultation }) {
       </h2>
       <ul className="flex flex-col gap-2">
         {open.map((alert) => (
-          <li
-            key={alert.id}
-            role="alert"
-            className={`alert ${alert.severity === 'CRITICAL' ? 'alert-error' : 'alert-warning'} alert-soft flex flex-col items-stretch gap-2`}
-          >
-            <p>
-              <strong>{CONSULTATION_ALERT_KIND_LABELS[alert.kind]}: </strong>
-              {alert.message}
-              <span className="block text-xs opacity-80">{formatDateTime(alert.createdAt)}</span>
-            </p>
-            {mayAcknowledge && <AcknowledgeForm consultationId={consultation.id} alert={alert} />}
+          <li key={alert.id}>
+            <div
+              role="alert"
+              className={`alert ${alert.severity === 'CRITICAL' ? 'alert-error' : 'alert-warning'} alert-soft flex flex-col items-stretch gap-2`}
+            >
+              <p>
+                <strong>{CONSULTATION_ALERT_KIND_LABELS[alert.kind]}: </strong>
+                {alert.message}
+                <span className="block text-xs opacity-80">{formatDateTime(alert.createdAt)}</span>
+              </p>
+              {mayAcknowledge && <AcknowledgeForm consultationId={consultation.id} alert={alert} />}
+            </div>
           </li>
         ))}
       </ul>

@@ -97,19 +97,18 @@ export function ConsultationsScreen() {
       </h1>
       <OfflineNotice />
       <nav aria-label="Consultation status" className="overflow-x-auto">
-        <ul className="tabs tabs-box w-max">
+        <div className="tabs tabs-box w-max">
           {TABS.map((t) => (
-            <li key={t.label}>
-              <Link
-                to={tab(t.status)}
-                className={`tab whitespace-nowrap ${status === t.status ? 'tab-active' : ''}`}
-                aria-current={status === t.status ? 'page' : undefined}
-              >
-                {t.label}
-              </Link>
-            </li>
+            <Link
+              key={t.label}
+              to={tab(t.status)}
+              className={`tab whitespace-nowrap ${status === t.status ? 'tab-active' : ''}`}
+              aria-current={status === t.status ? 'page' : undefined}
+            >
+              {t.label}
+            </Link>
           ))}
-        </ul>
+        </div>
       </nav>
       <FilterBar
         label="Filter consultations"
