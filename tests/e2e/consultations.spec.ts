@@ -139,7 +139,7 @@ test('the doctor runs a consultation; the patient reads it, prints it and sees w
   await summary.waitForLoadState();
   await expect(summary.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
   await expect(summary.getByText('Allergies: Penicillin')).toBeVisible();
-  await expect(summary.getByText('Capsule Amoxicillin 500 mg')).toBeVisible();
+  await expect(summary.getByText('Amoxicillin 500 mg')).toBeVisible();
   await summary.close();
 
   await mine.goto(consultationPath);

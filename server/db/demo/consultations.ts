@@ -263,16 +263,14 @@ export async function insertDemoConsultations(db: Writer, network: DemoNetwork, 
       ageInYears(walkIn.dateOfBirth ?? null, now),
       started,
     );
-    await db
-      .insert(consultationDiagnoses)
-      .values({
-        consultationId: row!.id,
-        createdBy: doctorUser,
-        code: 'J18.9',
-        description: 'Pneumonia, unspecified',
-        certainty: 'PROVISIONAL',
-        rank: 'PRIMARY',
-        createdAt: started,
-      });
+    await db.insert(consultationDiagnoses).values({
+      consultationId: row!.id,
+      createdBy: doctorUser,
+      code: 'J18.9',
+      description: 'Pneumonia, unspecified',
+      certainty: 'PROVISIONAL',
+      rank: 'PRIMARY',
+      createdAt: started,
+    });
   }
 }

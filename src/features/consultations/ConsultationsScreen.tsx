@@ -96,8 +96,8 @@ export function ConsultationsScreen() {
         Consultations
       </h1>
       <OfflineNotice />
-      <nav aria-label="Consultation status" className="overflow-x-auto">
-        <div className="tabs tabs-box w-max">
+      <nav aria-label="Consultation status">
+        <div className="tabs tabs-box flex-wrap">
           {TABS.map((t) => (
             <Link
               key={t.label}
