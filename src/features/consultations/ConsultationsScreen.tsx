@@ -97,12 +97,12 @@ export function ConsultationsScreen() {
       </h1>
       <OfflineNotice />
       <nav aria-label="Consultation status">
-        <div className="tabs tabs-box flex-wrap">
+        <div className="tabs tabs-box tabs-sm inline-flex flex-wrap sm:tabs-md">
           {TABS.map((t) => (
             <Link
               key={t.label}
               to={tab(t.status)}
-              className={`tab whitespace-nowrap ${status === t.status ? 'tab-active' : ''}`}
+              className={`tab whitespace-nowrap ${status === t.status ? 'tab-active' : 'text-base-content/80'}`}
               aria-current={status === t.status ? 'page' : undefined}
             >
               {t.label}
