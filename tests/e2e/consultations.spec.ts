@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { DEMO_DOCTOR_ID, indiaInstant, slotPicker } from './support/offlineQueue.ts';
+import { DEMO_DOCTOR_ID, goOffline, goOnline, indiaInstant, slotPicker } from './support/offlineQueue.ts';
 import { apiSession, bearer, useSession } from './support/sessions.ts';
 
 // Slots of this file only (other specs take days 60+ and 120+).
@@ -169,4 +169,44 @@ test('the hospital lists its consultations by status', async ({ browser, request
   await page.setViewportSize({ width: 360, height: 800 });
   await expectNoSidewaysScroll(page);
   await hospital.context.close();
+});
+
+test('a change made while the connection is down waits on the consultation, then reaches the server', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const appointmentId = await acceptedAppointment(request);
+  const session = await apiSession(request, 'doctor@caremesh.test');
+  const started = await request.post('/api/consultations', {
+    headers: bearer(session.token),
+    data: { appointmentId },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const consultationId = ((await started.json()) as { data: { id: string } }).data.id;
+
+  const { context, page } = await signedInAs(browser, request, baseURL!, 'doctor@caremesh.test');
+  await page.goto(`/consultations/${consultationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Priya Sharma' })).toBeVisible();
+  await goOffline(context);
+  try {
+    const tests = page.getByRole('form', { name: 'Add a test' });
+    await tests.getByLabel('Test').fill('Chest X-ray PA view');
+    await tests.getByLabel('Test').press('Enter');
+    await expect(page.getByText('Add test Chest X-ray PA view')).toBeVisible();
+    await expect(page.getByText('Waiting to send').first()).toBeVisible();
+  } finally {
+    await goOnline(context);
+  }
+  const region = page.getByRole('region', { name: 'Tests to order' });
+  await expect(region.getByText('Chest X-ray PA view', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Add test Chest X-ray PA view')).toHaveCount(0);
+  const saved = await request.get(`/api/consultations/${consultationId}/diagnostic-tests`, {
+    headers: bearer(session.token),
+  });
+  expect(((await saved.json()) as { data: Array<{ testName: string }> }).data.map((t) => t.testName)).toEqual([
+    'Chest X-ray PA view',
+  ]);
+  await context.close();
 });
