@@ -89,6 +89,9 @@ test('the doctor runs a consultation; the patient reads it, prints it and sees w
   await expect(page.getByText('ICD-10 J18.9')).toBeVisible();
   await page.getByRole('button', { name: 'Add diagnosis' }).click();
   await expect(page.getByRole('region', { name: 'Diagnoses' }).getByText('Pneumonia, unspecified')).toBeVisible();
+  // Edited in place: provisional, then confirmed.
+  await page.getByRole('button', { name: 'Confirm Pneumonia, unspecified' }).click();
+  await expect(page.getByRole('region', { name: 'Diagnoses' }).getByText('Confirmed, primary')).toBeVisible();
 
   // A prescription the allergy check warns about, overridden with a reason.
   const rx = page.getByRole('form', { name: 'Add a prescription' });

@@ -95,6 +95,33 @@ export function DiagnosesSection({ consultation: c }: { consultation: Consultati
             <span className="text-base-content/70">
               {DIAGNOSIS_CERTAINTY_LABELS[d.certainty]}, {DIAGNOSIS_RANK_LABELS[d.rank].toLowerCase()}
             </span>
+            {c.canRecord && d.certainty === 'PROVISIONAL' && (
+              <Button
+                size="xs"
+                buttonStyle="outline"
+                onClick={() =>
+                  void send(
+                    changeTo.update(
+                      c.id,
+                      'diagnoses',
+                      d.id,
+                      {
+                        code: d.code ?? undefined,
+                        description: d.description,
+                        rank: d.rank,
+                        certainty: 'CONFIRMED',
+                        notes: d.notes ?? undefined,
+                      },
+                      `Confirm diagnosis ${d.description}`,
+                    ),
+                    'Diagnosis confirmed.',
+                  )
+                }
+                aria-label={`Confirm ${d.description}`}
+              >
+                Confirm
+              </Button>
+            )}
             {c.canRecord && (
               <Button
                 size="xs"

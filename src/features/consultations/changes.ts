@@ -65,6 +65,19 @@ export const changeTo = {
     body,
     label,
   }),
+  update: (
+    consultationId: string,
+    part: ConsultationPart,
+    partId: string,
+    body: unknown,
+    label: string,
+  ): ConsultationChangeInput => ({
+    consultationId,
+    method: 'PUT',
+    path: consultationPaths.part(consultationId, part, partId),
+    body,
+    label,
+  }),
   remove: (consultationId: string, part: ConsultationPart, partId: string, label: string): ConsultationChangeInput => ({
     consultationId,
     method: 'DELETE',
