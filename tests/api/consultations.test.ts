@@ -170,6 +170,11 @@ describe('the status table', () => {
       (await api.send('POST', path(consultation.id, '/diagnoses'), w.doctor.token, { description: 'Angina' })).status,
     ).toBe(409);
     expect((await api.send('PUT', path(consultation.id), w.patient.token, { action: 'CLOSE' })).status).toBe(403);
+    const editWhileClosing = await api.send('PUT', path(consultation.id), w.doctor.token, {
+      action: 'CLOSE',
+      advice: 'Later',
+    });
+    expect(editWhileClosing.status).toBe(409);
     expect((await api.send('PUT', path(consultation.id), w.hospital.token, { action: 'CLOSE' })).status).toBe(200);
     const progress = await json(await api.get(path(consultation.id, '/progress'), w.patient.token));
     expect(progress.data.steps.map((s: { to: string }) => s.to)).toEqual([

@@ -6,6 +6,7 @@ import {
   CONSULTATION_WORKFLOW,
   type ConsultationParty,
   type ConsultationRecordAction,
+  mayRecord,
 } from '../../../domain/rules/consultations.ts';
 import type {
   consultationListQuery,
@@ -284,6 +285,11 @@ export function consultationsService(deps: ConsultationsDeps) {
         load: (tx) => loadConsultation(tx, id),
         partyOf: (row) => partyOf(caller, row, null),
         async write(tx, row, to, party) {
+          if (changed.length > 0 && !mayRecord(party, row.status)) {
+            throw conflict(`This consultation is closed for changes: ${changed.join(', ')} cannot be changed now.`, {
+              status: row.status,
+            });
+          }
           const now = new Date();
           await tx
             .update(consultations)
