@@ -112,6 +112,13 @@ test('the doctor runs a consultation; the patient reads it, prints it and sees w
     .filter({ hasText: 'Amoxicillin' });
   await expect(line).toContainText('Override: Skin test negative today');
   await expect(page.getByRole('alert').filter({ hasText: 'Amoxicillin' })).toBeVisible();
+  // Changed in place: the checks run again and the override still stands.
+  await line.getByRole('button', { name: 'Change Amoxicillin' }).click();
+  const change = page.getByRole('form', { name: 'Change a prescription' });
+  await change.getByLabel('Duration').fill('7 days');
+  await change.getByRole('button', { name: /^Save/ }).click();
+  await expect(line).toContainText('Three times a day, 7 days');
+  await expect(page.getByRole('form', { name: 'Add a prescription' })).toBeVisible();
 
   await expectNoSeriousA11yViolations(page);
   await page.setViewportSize({ width: 360, height: 800 });
@@ -143,6 +150,7 @@ test('the doctor runs a consultation; the patient reads it, prints it and sees w
   await expect(summary.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
   await expect(summary.getByText('Allergies: Penicillin')).toBeVisible();
   await expect(summary.getByText('Amoxicillin 500 mg')).toBeVisible();
+  await expect(summary.getByText('7 days')).toBeVisible();
   await summary.close();
 
   await mine.goto(consultationPath);

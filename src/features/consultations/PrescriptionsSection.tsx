@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import {
   DRUG_FORMS,
   DRUG_FORM_LABELS,
@@ -49,6 +49,8 @@ function CheckLine({ label, check }: { label: string; check: Check }) {
 export function PrescriptionsSection({ consultation: c }: { consultation: Consultation }) {
   const listId = useId();
   const [line, setLine] = useState(EMPTY);
+  const [editing, setEditing] = useState<string | null>(null);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [form, setForm] = useState<(typeof DRUG_FORMS)[number]>('TABLET');
   const [route, setRoute] = useState<(typeof DRUG_ROUTES)[number]>('ORAL');
   const [checks, setChecks] = useState<{ allergy: Check; interaction: Check } | null>(null);
@@ -111,14 +113,41 @@ export function PrescriptionsSection({ consultation: c }: { consultation: Consul
       return;
     }
     const done = await send(
-      changeTo.add(c.id, 'prescriptions', parsed.data, `Prescribe ${parsed.data.genericName}`),
-      'Prescription added.',
+      editing
+        ? changeTo.update(c.id, 'prescriptions', editing, parsed.data, `Change ${parsed.data.genericName}`)
+        : changeTo.add(c.id, 'prescriptions', parsed.data, `Prescribe ${parsed.data.genericName}`),
+      editing ? 'Prescription changed.' : 'Prescription added.',
     );
-    if (done.ok) {
-      setLine(EMPTY);
-      setChecks(null);
-      setOverride('');
-    } else if (done.error) setError(done.error.message);
+    if (done.ok) reset();
+    else if (done.error) setError(done.error.message);
+  }
+
+  function reset() {
+    setLine(EMPTY);
+    setChecks(null);
+    setOverride('');
+    setEditing(null);
+    setError(null);
+  }
+
+  /** Puts a line in the form to change it (the checks run again when it is saved). */
+  function edit(p: Consultation['prescriptions'][number]) {
+    setLine({
+      genericName: p.genericName,
+      brandName: p.brandName ?? '',
+      strength: p.strength ?? '',
+      dose: p.dose,
+      frequency: p.frequency,
+      duration: p.duration,
+      quantity: p.quantity === null ? '' : String(p.quantity),
+      instructions: p.instructions ?? '',
+    });
+    setForm(p.form);
+    setRoute(p.route);
+    setOverride(p.overrideReason ?? '');
+    setChecks(null);
+    setEditing(p.id);
+    nameInput.current?.focus();
   }
 
   return (
@@ -142,6 +171,11 @@ export function PrescriptionsSection({ consultation: c }: { consultation: Consul
             )}
             {p.overrideReason && <p className="text-sm text-error">Override: {p.overrideReason}</p>}
             {c.canRecord && (
+              <Button size="xs" buttonStyle="ghost" onClick={() => edit(p)} aria-label={`Change ${p.genericName}`}>
+                Change
+              </Button>
+            )}
+            {c.canRecord && (
               <Button
                 size="xs"
                 buttonStyle="ghost"
@@ -164,7 +198,7 @@ export function PrescriptionsSection({ consultation: c }: { consultation: Consul
           onSubmit={(e) => void submit(e)}
           noValidate
           className="flex flex-col gap-2"
-          aria-label="Add a prescription"
+          aria-label={editing ? 'Change a prescription' : 'Add a prescription'}
         >
           <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-4">
             <div className="relative">
@@ -175,6 +209,7 @@ export function PrescriptionsSection({ consultation: c }: { consultation: Consul
                   aria-expanded={typeAhead.options.length > 0}
                   aria-controls={listId}
                   aria-autocomplete="list"
+                  ref={nameInput}
                   className="input input-sm w-full"
                   value={line.genericName}
                   onChange={set('genericName')}
@@ -289,8 +324,19 @@ export function PrescriptionsSection({ consultation: c }: { consultation: Consul
               className="ml-auto"
               variant={contraindicated ? 'danger' : 'primary'}
             >
-              {contraindicated ? 'Prescribe anyway' : 'Add prescription'}
+              {editing
+                ? contraindicated
+                  ? 'Save anyway'
+                  : 'Save changes'
+                : contraindicated
+                  ? 'Prescribe anyway'
+                  : 'Add prescription'}
             </Button>
+            {editing && (
+              <Button size="sm" buttonStyle="outline" variant="neutral" onClick={reset}>
+                Cancel change
+              </Button>
+            )}
           </div>
           {error && (
             <p role="alert" className="text-sm text-error">
