@@ -614,6 +614,76 @@ export const SEVERITIES = ['MILD', 'MODERATE', 'SEVERE'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 export const SEVERITY_LABELS = labelsFor(SEVERITIES);
 
+/** Consultation clinical parts (issue: the clinical record). */
+export const DIAGNOSIS_CERTAINTIES = ['PROVISIONAL', 'CONFIRMED'] as const;
+export type DiagnosisCertainty = (typeof DIAGNOSIS_CERTAINTIES)[number];
+export const DIAGNOSIS_CERTAINTY_LABELS = labelsFor(DIAGNOSIS_CERTAINTIES);
+
+export const DIAGNOSIS_RANKS = ['PRIMARY', 'SECONDARY'] as const;
+export type DiagnosisRank = (typeof DIAGNOSIS_RANKS)[number];
+export const DIAGNOSIS_RANK_LABELS = labelsFor(DIAGNOSIS_RANKS);
+
+/** How a vital sign reads against the ranges for the patient's age (domain/rules/vitals.ts). */
+export const VITAL_READINGS = ['NORMAL', 'HIGH', 'LOW', 'CRITICAL'] as const;
+export type VitalReading = (typeof VITAL_READINGS)[number];
+export const VITAL_READING_LABELS = labelsFor(VITAL_READINGS);
+
+export const TEMPERATURE_UNITS = ['C', 'F'] as const;
+export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+export const TEMPERATURE_UNIT_LABELS = labelsFor(TEMPERATURE_UNITS, { C: '°C', F: '°F' });
+
+/** How serious a drug interaction or an allergy cross-reaction is (domain/rules/drugKnowledge.ts). */
+export const INTERACTION_SEVERITIES = ['CONTRAINDICATED', 'MAJOR', 'MODERATE'] as const;
+export type InteractionSeverity = (typeof INTERACTION_SEVERITIES)[number];
+export const INTERACTION_SEVERITY_LABELS = labelsFor(INTERACTION_SEVERITIES);
+
+/** What a safety check answers for one drug: never a silent pass. */
+export const SAFETY_OUTCOMES = ['FOUND', 'NONE_KNOWN', 'NOT_CHECKED'] as const;
+export type SafetyOutcome = (typeof SAFETY_OUTCOMES)[number];
+export const SAFETY_OUTCOME_LABELS = labelsFor(SAFETY_OUTCOMES, {
+  FOUND: 'Found',
+  NONE_KNOWN: 'None known',
+  NOT_CHECKED: 'Not checked',
+});
+
+export const CONSULTATION_ALERT_KINDS = ['CRITICAL_VITAL', 'DRUG_INTERACTION', 'ALLERGY', 'CRITICAL_RESULT'] as const;
+export type ConsultationAlertKind = (typeof CONSULTATION_ALERT_KINDS)[number];
+export const CONSULTATION_ALERT_KIND_LABELS = labelsFor(CONSULTATION_ALERT_KINDS);
+
+export const DRUG_FORMS = [
+  'TABLET',
+  'CAPSULE',
+  'SYRUP',
+  'SUSPENSION',
+  'INJECTION',
+  'DROPS',
+  'OINTMENT',
+  'CREAM',
+  'GEL',
+  'INHALER',
+  'SACHET',
+  'OTHER',
+] as const;
+export type DrugForm = (typeof DRUG_FORMS)[number];
+export const DRUG_FORM_LABELS = labelsFor(DRUG_FORMS);
+
+export const DRUG_ROUTES = [
+  'ORAL',
+  'SUBLINGUAL',
+  'TOPICAL',
+  'INHALED',
+  'INTRAVENOUS',
+  'INTRAMUSCULAR',
+  'SUBCUTANEOUS',
+  'RECTAL',
+  'NASAL',
+  'OPHTHALMIC',
+  'OTIC',
+  'OTHER',
+] as const;
+export type DrugRoute = (typeof DRUG_ROUTES)[number];
+export const DRUG_ROUTE_LABELS = labelsFor(DRUG_ROUTES);
+
 export const URGENCIES = ['LOW', 'MEDIUM', 'HIGH', 'URGENT'] as const;
 export type Urgency = (typeof URGENCIES)[number];
 export const URGENCY_LABELS = labelsFor(URGENCIES);

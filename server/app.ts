@@ -51,6 +51,7 @@ import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
+import { consultationsRoutes } from './modules/consultations/routes.ts';
 import { verificationRoutes } from './modules/verification/routes.ts';
 import { teamRoutes } from './modules/accounts/teamRoutes.ts';
 import { ownAccountRoutes } from './modules/accounts/ownAccountRoutes.ts';
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(appointmentsRoutes({ ...services, rateLimits: ctx.rateLimits }));
       await api.register(schedulesRoutes(services));
       await api.register(waitlistRoutes(services));
+      await api.register(consultationsRoutes(services));
       await api.register(notificationsRoutes(services));
       await api.register(verificationRoutes(services));
       await api.register(teamRoutes(services));

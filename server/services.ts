@@ -5,6 +5,9 @@ import { teamUseCases } from './modules/accounts/teams.ts';
 import { ownAccountUseCases } from './modules/accounts/ownAccount.ts';
 import { appointmentExpiryJob } from './modules/appointments/jobs.ts';
 import { appointmentsService } from './modules/appointments/service.ts';
+import { consultationAccessUseCases } from './modules/consultations/access.ts';
+import { consultationPartUseCases } from './modules/consultations/parts.ts';
+import { consultationsService } from './modules/consultations/service.ts';
 import { diagnosticsService } from './modules/diagnostics/service.ts';
 import { doctorsService } from './modules/doctors/service.ts';
 import { hospitalsService } from './modules/hospitals/service.ts';
@@ -54,6 +57,9 @@ export function buildServices(ctx: AppContext) {
     schedules,
     appointments,
     waitlist,
+    consultations: consultationsService({ db, notify: notifications }),
+    consultationParts: consultationPartUseCases(db),
+    consultationAccess: consultationAccessUseCases({ db, notify: notifications }),
     verification,
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [

@@ -3,6 +3,7 @@ import { APPOINTMENT_STATUSES } from '../enums.ts';
 import {
   APPOINTMENT_ACTIONS,
   APPOINTMENT_TRANSITIONS,
+  APPOINTMENT_VISIT_WORKFLOW,
   FINAL_APPOINTMENT_STATUSES,
   appointmentEnd,
   availableActions,
@@ -120,5 +121,27 @@ describe('time helpers', () => {
     );
     expect(isFinalStatus('EXPIRED')).toBe(true);
     expect(isFinalStatus('RESCHEDULED')).toBe(false);
+  });
+});
+
+describe('the appointment as the visit', () => {
+  it('is started from an accepted or confirmed appointment by its provider, and completed without waiting for its time', () => {
+    expect(
+      APPOINTMENT_VISIT_WORKFLOW.decide('START_VISIT', 'PROVIDER', { status: 'ACCEPTED', scheduledAt: FUTURE }, NOW),
+    ).toEqual({ ok: true, to: 'CONFIRMED' });
+    expect(
+      APPOINTMENT_VISIT_WORKFLOW.decide('START_VISIT', 'PROVIDER', { status: 'PENDING', scheduledAt: FUTURE }, NOW),
+    ).toMatchObject({ refusal: 'CONFLICT' });
+    expect(
+      APPOINTMENT_VISIT_WORKFLOW.decide('START_VISIT', 'PATIENT', { status: 'ACCEPTED', scheduledAt: FUTURE }, NOW),
+    ).toMatchObject({ refusal: 'FORBIDDEN' });
+    expect(
+      APPOINTMENT_VISIT_WORKFLOW.decide(
+        'COMPLETE_VISIT',
+        'PROVIDER',
+        { status: 'CONFIRMED', scheduledAt: FUTURE },
+        NOW,
+      ),
+    ).toEqual({ ok: true, to: 'COMPLETED' });
   });
 });

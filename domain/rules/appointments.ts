@@ -216,3 +216,41 @@ export function appointmentEnd(start: Date | string, minutes: number): Date {
 export function periodsOverlap(aStart: Date, aEnd: Date, bStart: Date, bEnd: Date): boolean {
   return aStart.getTime() < bEnd.getTime() && bStart.getTime() < aEnd.getTime();
 }
+
+/**
+ * The appointment as the visit (a consultation, domain/rules/consultations.ts): starting the
+ * consultation confirms the appointment (the patient is here), completing it completes the
+ * appointment — with no wait for the booked time, since the visit has happened. Kept apart from the
+ * actions above so the appointment screens do not offer them as buttons; the consultation does.
+ */
+export const APPOINTMENT_VISIT_ACTIONS = ['START_VISIT', 'COMPLETE_VISIT'] as const;
+export type AppointmentVisitAction = (typeof APPOINTMENT_VISIT_ACTIONS)[number];
+
+export const APPOINTMENT_VISIT_WORKFLOW = defineWorkflow<
+  AppointmentVisitAction,
+  AppointmentParty,
+  AppointmentStatus,
+  AppointmentState,
+  RealtimeEvent
+>({
+  name: 'appointment',
+  noun: 'appointment',
+  order: APPOINTMENT_VISIT_ACTIONS,
+  actions: {
+    START_VISIT: {
+      by: ['PROVIDER'],
+      from: ['ACCEPTED', 'CONFIRMED'],
+      to: 'CONFIRMED',
+      event: 'appointmentDecisionByDoctorOrHospital',
+      label: 'Start consultation',
+    },
+    COMPLETE_VISIT: {
+      by: ['PROVIDER'],
+      from: ['ACCEPTED', 'CONFIRMED'],
+      to: 'COMPLETED',
+      event: 'appointmentDecisionByDoctorOrHospital',
+      label: 'Complete the visit',
+    },
+  } satisfies Record<AppointmentVisitAction, Transition>,
+  statusWords: STATUS_WORDS,
+});

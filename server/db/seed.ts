@@ -4,6 +4,7 @@ import { hashPassword } from '../platform/passwords.ts';
 import type { Db } from './client.ts';
 import type { FileStore } from '../platform/files.ts';
 import { insertDemoAppointments } from './demo/appointments.ts';
+import { insertDemoConsultations } from './demo/consultations.ts';
 import { insertDemoSchedules } from './demo/schedules.ts';
 import { insertDemoWaitlist } from './demo/waitlist.ts';
 import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts';
@@ -141,6 +142,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     if (created.length === 0) return 0;
     await insertDemoNetwork(tx, network);
     await insertDemoAppointments(tx, network);
+    await insertDemoConsultations(tx, network);
     await insertDemoSchedules(tx, network);
     await insertDemoWaitlist(tx, network);
     await insertDemoDocuments(tx, documentFiles);

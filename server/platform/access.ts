@@ -31,6 +31,12 @@ export const OWNERSHIP = {
   /** A doctor's schedule: the doctor, the hospital the doctor practises at (its sessions there), admins (read). */
   scheduleKeeper:
     'The doctor themselves, or the hospital the doctor practises at (its own sessions there); an admin reads any; others get 404.',
+  /** A consultation: its treating doctor and hospital; its patient reads; a live emergency grant reads. */
+  consultationParty:
+    "The consultation's treating doctor or hospital; its patient reads (private notes excepted); a doctor or hospital with a live emergency grant reads; others (admins included) get 404.",
+  /** Break the glass: any doctor or hospital may ask, with a reason; time-limited, notified, audited. */
+  emergency:
+    'Any admitted doctor or hospital may ask, with a reason, for a time-limited view of an existing consultation; the patient and the treating hospital are notified and every read is audited.',
   /** A provider's verification paper: the provider's own accounts (referenceId) and admins. */
   providerPaper: "The paper belongs to the caller's own provider (referenceId); an admin reaches any; others get 404.",
   /** A waitlist entry: its patient, its doctor, the hospital it waits at; admins read. */

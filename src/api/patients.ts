@@ -33,6 +33,9 @@ export const patientsApi = {
   list: (query: PatientListQuery, signal?: AbortSignal) =>
     request<{ data: PatientPage }>('get', patientPaths.list(), { query: { limit: 20, ...query }, signal }),
   mine: () => request<{ data: Patient }>('get', patientPaths.mine()),
+  /** One patient's record (the patient, a provider in a care relationship, an admin). */
+  get: (patientId: string, signal?: AbortSignal) =>
+    request<{ data: Patient }>('get', base(patientId, 'getPatient'), { signal }),
   create: (body: CreatePatientBody) =>
     request<{ data: Patient }>('post', patientPaths.list(), { json: requireParam(body, 'body', 'createPatient') }),
   /** Partial: fields left out stay, null clears an optional one. */
@@ -82,7 +85,14 @@ export const patientKeys = {
   allMedicalHistory: (patientId: string) => ['patients', patientId, 'medical-history'] as const,
   forSharing: (patientId: string) => ['patients', patientId, 'documents', 'for-sharing'] as const,
   list: (query: PatientListQuery) => ['patients', query] as const,
+  detail: (patientId: string) => ['patients', patientId, 'detail'] as const,
 };
+
+export const getPatientQueryOptions = (patientId: string) =>
+  queryOptions({
+    queryKey: patientKeys.detail(patientId),
+    queryFn: async ({ signal }) => (await patientsApi.get(patientId, signal)).data,
+  });
 
 export const getPatientsQueryOptions = (query: PatientListQuery) =>
   queryOptions({

@@ -97,6 +97,11 @@ const signedInRoutes: RouteObject[] = [
           import('../features/appointments/AppointmentDetailScreen.tsx').then((m) => m.AppointmentDetailScreen),
         ),
       },
+      // The hospital's and the treating doctor's working screen; the patient reads their own in it.
+      {
+        path: 'consultations/:id',
+        ...screen(() => import('../features/consultations/ConsultationScreen.tsx').then((m) => m.ConsultationScreen)),
+      },
     ],
   ),
   // One search for everyone who looks for care; a User who books is offered to become a patient first.
@@ -153,8 +158,10 @@ const signedInRoutes: RouteObject[] = [
   onlyFor(
     ['HOSPITAL'],
     [
-      { path: 'consultations', ...placeholder('Consultations') },
-      { path: 'consultations/:id', ...placeholder('Consultation') },
+      {
+        path: 'consultations',
+        ...screen(() => import('../features/consultations/ConsultationsScreen.tsx').then((m) => m.ConsultationsScreen)),
+      },
       {
         path: 'waitlist',
         ...screen(() => import('../features/appointments/waitlist/WaitlistScreen.tsx').then((m) => m.WaitlistScreen)),
@@ -191,6 +198,12 @@ const signedInRoutes: RouteObject[] = [
     ['ADMIN'],
     [
       {
+        path: 'admin/emergency-access',
+        ...screen(() =>
+          import('../features/consultations/EmergencyGrantsScreen.tsx').then((m) => m.EmergencyGrantsScreen),
+        ),
+      },
+      {
         path: 'admin/verifications',
         ...screen(() =>
           import('../features/verification/AdminVerificationsScreen.tsx').then((m) => m.AdminVerificationsScreen),
@@ -208,6 +221,10 @@ const signedInRoutes: RouteObject[] = [
       {
         path: 'patients',
         ...screen(() => import('../features/patients/PatientsScreen.tsx').then((m) => m.PatientsScreen)),
+      },
+      {
+        path: 'patients/:patientId',
+        ...screen(() => import('../features/consultations/PatientChartScreen.tsx').then((m) => m.PatientChartScreen)),
       },
       {
         path: 'schedule',

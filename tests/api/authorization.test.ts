@@ -67,6 +67,7 @@ type Fixtures = World & {
 };
 
 const PROBED = new Set<Ownership>([
+  'consultationParty',
   'providerPaper',
   'scheduleKeeper',
   'organisation',
@@ -553,6 +554,117 @@ const TABLE: Record<string, Row> = {
     },
   },
 
+  // ── consultations ────────────────────────────────────────────────────────────────
+  'POST /api/consultations': {
+    probe: async (f) => {
+      const appointmentId = await appointmentIn('ACCEPTED');
+      return partyProbe(f, f.doctor, 'POST', '/api/consultations', { appointmentId });
+    },
+  },
+  'GET /api/consultations': {
+    probe: async (f) => {
+      const consultationId = await consultationOf(f);
+      const holds = (body: any) => list(body, 'consultations').some((c) => c.id === consultationId);
+      return {
+        owner: { token: f.doctor.token, method: 'GET', path: '/api/consultations?limit=100' },
+        others: [f.otherDoctor, f.otherHospital, f.otherPatient].map((o) => ({
+          token: o.token,
+          method: 'GET',
+          path: '/api/consultations?limit=100',
+        })),
+        holds,
+      };
+    },
+  },
+  'GET /api/consultations/emergency-grants': {},
+  'GET /api/consultations/:consultationId': { probe: async (f) => consultationRead(f, '') },
+  'PUT /api/consultations/:consultationId': {
+    probe: async (f) => consultationWrite(f, 'PUT', '', { advice: 'Walk for thirty minutes a day.' }),
+  },
+  'GET /api/consultations/:consultationId/prescriptions': { probe: async (f) => consultationRead(f, '/prescriptions') },
+  'GET /api/consultations/:consultationId/diagnostic-tests': {
+    probe: async (f) => consultationRead(f, '/diagnostic-tests'),
+  },
+  'GET /api/consultations/:consultationId/medical-summary': {
+    probe: async (f) => consultationRead(f, '/medical-summary'),
+  },
+  'GET /api/consultations/:consultationId/progress': { probe: async (f) => consultationRead(f, '/progress') },
+  'GET /api/consultations/:consultationId/audit-log': { probe: async (f) => consultationRead(f, '/audit-log') },
+  'GET /api/consultations/:consultationId/limited': { probe: async (f) => consultationRead(f, '/limited') },
+  // Break the glass: any doctor or hospital may ask (tests/api/consultations.test.ts covers the grant before and after expiry).
+  'GET /api/consultations/:consultationId/emergency-access': {},
+  'POST /api/consultations/:consultationId/diagnoses': {
+    probe: async (f) =>
+      consultationWrite(f, 'POST', '/diagnoses', { code: 'I10', description: 'Essential (primary) hypertension' }),
+  },
+  'PUT /api/consultations/:consultationId/diagnoses/:diagnosisId': {
+    probe: async (f) =>
+      consultationPart(f, '/diagnoses', { description: 'Hypertension' }, 'PUT', {
+        description: 'Essential (primary) hypertension',
+      }),
+  },
+  'DELETE /api/consultations/:consultationId/diagnoses/:diagnosisId': {
+    probe: async (f) => consultationPart(f, '/diagnoses', { description: 'Hypertension' }, 'DELETE'),
+  },
+  'POST /api/consultations/:consultationId/vital-signs': {
+    probe: async (f) => consultationWrite(f, 'POST', '/vital-signs', { pulse: 80 }),
+  },
+  'PUT /api/consultations/:consultationId/vital-signs/:vitalSignsId': {
+    probe: async (f) => consultationPart(f, '/vital-signs', { pulse: 80 }, 'PUT', { pulse: 82 }),
+  },
+  'DELETE /api/consultations/:consultationId/vital-signs/:vitalSignsId': {
+    probe: async (f) => consultationPart(f, '/vital-signs', { pulse: 80 }, 'DELETE'),
+  },
+  'POST /api/consultations/:consultationId/prescriptions': {
+    probe: async (f) => consultationWrite(f, 'POST', '/prescriptions', RX),
+  },
+  'PUT /api/consultations/:consultationId/prescriptions/:prescriptionId': {
+    probe: async (f) => consultationPart(f, '/prescriptions', RX, 'PUT', { ...RX, duration: '10 days' }),
+  },
+  'DELETE /api/consultations/:consultationId/prescriptions/:prescriptionId': {
+    probe: async (f) => consultationPart(f, '/prescriptions', RX, 'DELETE'),
+  },
+  'POST /api/consultations/:consultationId/diagnostic-tests': {
+    probe: async (f) => consultationWrite(f, 'POST', '/diagnostic-tests', { testName: 'Lipid profile' }),
+  },
+  'PUT /api/consultations/:consultationId/diagnostic-tests/:testId': {
+    probe: async (f) =>
+      consultationPart(f, '/diagnostic-tests', { testName: 'ECG' }, 'PUT', { testName: 'ECG, 12 lead' }),
+  },
+  'DELETE /api/consultations/:consultationId/diagnostic-tests/:testId': {
+    probe: async (f) => consultationPart(f, '/diagnostic-tests', { testName: 'ECG' }, 'DELETE'),
+  },
+  'PUT /api/consultations/:consultationId/clinical-notes': {
+    probe: async (f) => consultationWrite(f, 'PUT', '/clinical-notes', { notes: 'Review in a week.' }),
+  },
+  'POST /api/consultations/:consultationId/consent': {
+    probe: async (f) => consultationWrite(f, 'POST', '/consent', { scope: 'Treadmill test', agreed: true }),
+  },
+  'POST /api/consultations/:consultationId/alerts/:alertId/acknowledge': {
+    probe: async (f) => {
+      const consultationId = await consultationOf(f);
+      await send({
+        token: f.doctor.token,
+        method: 'POST',
+        path: `/api/consultations/${consultationId}/vital-signs`,
+        body: { spo2: 85 },
+      });
+      const record = await json(
+        await send({ token: f.doctor.token, method: 'GET', path: `/api/consultations/${consultationId}` }),
+      );
+      const alertId = record.data.alerts[0].id as string;
+      return treatingProbe(f, 'POST', `/api/consultations/${consultationId}/alerts/${alertId}/acknowledge`, {
+        comment: 'Seen',
+      });
+    },
+  },
+  'POST /api/consultations/:consultationId/check-allergies': {
+    probe: async (f) => consultationWrite(f, 'POST', '/check-allergies', { drugs: ['Amoxicillin'] }),
+  },
+  'POST /api/consultations/:consultationId/check-drug-interactions': {
+    probe: async (f) => consultationWrite(f, 'POST', '/check-drug-interactions', { drugs: ['Simvastatin'] }),
+  },
+
   // ── schedules ────────────────────────────────────────────────────────────────────
   'GET /api/doctors/:doctorId/schedule': {
     probe: async (f) => keeperProbe(f, 'GET'),
@@ -703,6 +815,66 @@ function partyProbe(f: Fixtures, party: Member, method: string, path: string, bo
     owner: { token: party.token, method, path, body },
     others: others.map((o) => ({ token: o.token, method, path, body })),
   };
+}
+
+const RX = {
+  genericName: 'Paracetamol',
+  strength: '650 mg',
+  dose: '1 tablet',
+  frequency: 'Three times a day',
+  duration: '3 days',
+};
+
+/** An in-progress consultation of the world's patient with its doctor (from an accepted appointment). */
+async function consultationOf(f: Fixtures): Promise<string> {
+  const appointmentId = await appointmentIn('ACCEPTED');
+  const res = await send({
+    token: f.doctor.token,
+    method: 'POST',
+    path: '/api/consultations',
+    body: { appointmentId },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).data.id as string;
+}
+
+/** The treating doctor reaches it; another doctor and another hospital (no grant) get 404. */
+function treatingProbe(f: Fixtures, method: string, path: string, body?: unknown): Probe {
+  return {
+    owner: { token: f.doctor.token, method, path, body },
+    others: [f.otherDoctor, f.otherHospital].map((o) => ({ token: o.token, method, path, body })),
+  };
+}
+
+/** A read: the patient reads too, so another patient is among the others. */
+async function consultationRead(f: Fixtures, rest: string): Promise<Probe> {
+  const path = `/api/consultations/${await consultationOf(f)}${rest}`;
+  const probe = treatingProbe(f, 'GET', path);
+  return { ...probe, others: [...probe.others, { token: f.otherPatient.token, method: 'GET', path }] };
+}
+
+async function consultationWrite(f: Fixtures, method: string, rest: string, body: unknown): Promise<Probe> {
+  return treatingProbe(f, method, `/api/consultations/${await consultationOf(f)}${rest}`, body);
+}
+
+/** A part of a consultation (made by its doctor), changed or removed. */
+async function consultationPart(
+  f: Fixtures,
+  rest: string,
+  made: unknown,
+  method: string,
+  body?: unknown,
+): Promise<Probe> {
+  const consultationId = await consultationOf(f);
+  const res = await send({
+    token: f.doctor.token,
+    method: 'POST',
+    path: `/api/consultations/${consultationId}${rest}`,
+    body: made,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const partId = (await json(res)).data.id as string;
+  return treatingProbe(f, method, `/api/consultations/${consultationId}${rest}/${partId}`, body);
 }
 
 const CHRISTMAS = { from: '2030-12-25', to: '2030-12-25', note: 'Christmas' };

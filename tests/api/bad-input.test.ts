@@ -7,11 +7,12 @@
 // mutating call stores nothing (the rows and last changes of every table are the same after it).
 // BAD_INPUT_RUNS (cases per operation) and BAD_INPUT_SEED make a larger or another run:
 // `npm run bench bad-input`.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/enums.ts';
 import { rowsOf } from '../../server/db/client.ts';
+import { appointments } from '../../server/db/schema/index.ts';
 import { admittedRoles, type RouteEntry } from '../../server/platform/access.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount, signin } from './support/accounts.ts';
@@ -529,6 +530,30 @@ beforeAll(async () => {
     preferredTo: '2030-12-20',
     reason: 'An earlier review of the ECG',
   });
+  // A consultation of the world's patient with its doctor, with one of each part (and an alert).
+  const consultationAppointmentId = await bookOne(32);
+  await t.database.db
+    .update(appointments)
+    .set({ status: 'ACCEPTED' })
+    .where(eq(appointments.id, consultationAppointmentId));
+  const consultationId = await created(w.doctor.token, '/api/consultations', {
+    appointmentId: consultationAppointmentId,
+  });
+  const inConsultation = (rest: string, body: unknown) =>
+    created(w.doctor.token, `/api/consultations/${consultationId}${rest}`, body);
+  const diagnosisId = await inConsultation('/diagnoses', { description: 'Hypertension' });
+  const vitalSignsId = await inConsultation('/vital-signs', { spo2: 85 });
+  const prescriptionId = await inConsultation('/prescriptions', {
+    genericName: 'Paracetamol',
+    dose: '1 tablet',
+    frequency: 'Twice a day',
+    duration: '3 days',
+  });
+  const testId = await inConsultation('/diagnostic-tests', { testName: 'ECG' });
+  const consultation = await json(
+    await t.request(`/api/consultations/${consultationId}`, { headers: bearer(w.doctor.token) }),
+  );
+  const alertId = consultation.data.alerts[0].id as string;
   knownIds.push(
     hospitalId,
     waitlistId,
@@ -545,6 +570,7 @@ beforeAll(async () => {
     notificationId,
     verificationFileId,
     teamMemberId,
+    consultationId,
     w.patient.userId,
     w.doctor.userId,
   );
@@ -565,6 +591,12 @@ beforeAll(async () => {
     fileId: verificationFileId,
     memberId: teamMemberId,
     waitlistId,
+    consultationId,
+    diagnosisId,
+    vitalSignsId,
+    prescriptionId,
+    testId,
+    alertId,
     entityId: hospitalId,
     documentType: 'PAN_CARD',
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',

@@ -46,6 +46,7 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'hospital@caremesh.test', path: '/appointments?view=today', shows: 'waiting for a decision' },
   { email: 'hospital@caremesh.test', path: '/waitlist', shows: 'Palpitations at night' },
   { email: 'patient@caremesh.test', path: '/appointments?view=waitlist', shows: 'On the waitlist' },
+  { email: 'hospital@caremesh.test', path: '/consultations', shows: 'Priya Sharma' },
   { email: 'diagnostics@caremesh.test', path: '/profile', shows: 'Precision Diagnostics' },
   { email: 'diagnostics@caremesh.test', path: '/documents', shows: 'Clinical establishment registration' },
   { email: 'pharmacy@caremesh.test', path: '/profile', shows: 'Jeevan Pharmacy' },
@@ -70,6 +71,19 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'user@caremesh.test', path: `/diagnostics/${DEMO_DIAGNOSTICS_ID}`, shows: 'NABL-accredited lab' },
   { email: 'user@caremesh.test', path: `/pharmacies/${DEMO_PHARMACY_ID}`, shows: '08:00–23:00' },
 ];
+
+/** The demo patient's completed consultation (server/db/demo/consultations.ts). */
+async function consultationPage(request: APIRequestContext, email: string): Promise<string> {
+  const session = await apiSession(request, email);
+  const res = await request.get('/api/consultations?status=COMPLETED&limit=100', { headers: bearer(session.token) });
+  expect(res.status(), await res.text()).toBe(200);
+  const list = (await res.json()) as {
+    data: { consultations: Array<{ id: string; primaryDiagnosis: string | null }> };
+  };
+  const found = list.data.consultations.find((c) => c.primaryDiagnosis === 'Essential (primary) hypertension');
+  expect(found).toBeDefined();
+  return `/consultations/${found!.id}`;
+}
 
 test('a patient’s profile and medical records open after the app is closed, with no network', async ({
   browser,
@@ -179,6 +193,12 @@ test('every data screen of every role opens after the app is closed, with no net
       shows: 'Chest discomfort after meals',
     },
     { email: 'doctor@caremesh.test', path: `/people/${patient.user.id}`, shows: 'Priya Sharma' },
+    { email: 'doctor@caremesh.test', path: `/patients/${patient.user.referenceId}`, shows: 'Penicillin' },
+    {
+      email: 'patient@caremesh.test',
+      path: await consultationPage(request, 'patient@caremesh.test'),
+      shows: 'Essential (primary) hypertension',
+    },
   ];
   await expectScreensReopenOffline(browser, request, baseURL!, [...DATA_SCREENS, ...details]);
 });

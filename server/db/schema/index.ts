@@ -8,3 +8,4 @@ export * from './notifications.ts';
 export * from './verification.ts';
 export * from './schedules.ts';
 export * from './waitlist.ts';
+export * from './consultations.ts';

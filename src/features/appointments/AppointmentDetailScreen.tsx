@@ -17,6 +17,7 @@ import { AppointmentStatusBadge, NotOnDevice } from './parts.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { SharedDocuments } from './SharedDocuments.tsx';
+import { StartConsultation } from './StartConsultation.tsx';
 
 /** /appointments/:id for the patient, the doctor and the hospital of the appointment (push links open it). */
 export function AppointmentDetailScreen() {
@@ -107,6 +108,7 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
                   ['Requested', formatDateTime(appointment.createdAt)],
                 ]}
               />
+              <StartConsultation appointment={appointment} />
               <AppointmentActions
                 appointment={appointment}
                 size="md"

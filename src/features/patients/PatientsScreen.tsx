@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, INDIAN_REGIONS, INDIAN_REGION_LABELS } from '../../../domain/enums.ts';
 import { CARE_ACCESS_DAYS } from '../../../domain/rules/careAccess.ts';
@@ -25,7 +26,17 @@ const FILTER_KEYS = [...TEXT_FILTERS.map(([key]) => key), 'bloodGroup', 'state',
 const DEFAULT_SORT = { by: 'lastName', order: 'asc' } as const;
 
 const COLUMNS: ReadonlyArray<Column<Patient>> = [
-  { id: 'name', header: 'Name', primary: true, sortBy: 'lastName', cell: (p) => `${p.firstName} ${p.lastName}` },
+  {
+    id: 'name',
+    header: 'Name',
+    primary: true,
+    sortBy: 'lastName',
+    cell: (p) => (
+      <Link to={`/patients/${p.id}`} className="link link-primary font-medium">
+        {p.firstName} {p.lastName}
+      </Link>
+    ),
+  },
   { id: 'dateOfBirth', header: 'Date of birth', sortBy: 'dateOfBirth', cell: (p) => formatDate(p.dateOfBirth) },
   { id: 'bloodGroup', header: 'Blood group', cell: (p) => (p.bloodGroup ? BLOOD_GROUP_LABELS[p.bloodGroup] : '—') },
   { id: 'phone', header: 'Phone', cell: (p) => (p.phone ? formatPhone(p.phone) : '—') },

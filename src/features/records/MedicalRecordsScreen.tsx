@@ -2,6 +2,7 @@ import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { Consultations } from './Consultations.tsx';
 import { Documents } from './Documents.tsx';
 import { MedicalHistory } from './MedicalHistory.tsx';
 
@@ -22,6 +23,7 @@ export function MedicalRecordsScreen() {
       <OfflineNotice />
       {patientId ? (
         <>
+          <Consultations />
           <Documents patientId={patientId} />
           <MedicalHistory patientId={patientId} />
         </>

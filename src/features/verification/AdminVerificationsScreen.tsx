@@ -101,6 +101,11 @@ export function AdminVerificationsScreen() {
         <p className="text-sm text-base-content/70">
           Providers waiting for a decision, the longest waiting first. Open one to review its documents.
         </p>
+        <p className="text-sm">
+          <Link className="link link-primary" to="/admin/emergency-access">
+            Review emergency access to consultations
+          </Link>
+        </p>
       </div>
       <OfflineNotice />
       <Stats />

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { paginationQuery, successEnvelope } from '../../../domain/schemas/common.ts';
+import {
+  consultationList,
+  consultationListQuery,
+  consultationSchema,
+  createConsultationBody,
+  emergencyGrantList,
+  updateConsultationBody,
+} from '../../../domain/schemas/consultations.ts';
+import { callerOf } from '../../platform/auth.ts';
+import { allow } from '../../platform/access.ts';
+import type { ConsultationAccessService, ConsultationPartsService } from './index.ts';
+import type { ConsultationsService } from './service.ts';
+import { registerPartRoutes } from './partRoutes.ts';
+import { registerReadRoutes } from './readRoutes.ts';
+import { READERS, RULE, TREATING, one, params, security, tags } from './routeCommon.ts';
+
+export const consultationsRoutes =
+  ({
+    consultations: service,
+    consultationParts: parts,
+    consultationAccess: access,
+  }: {
+    consultations: ConsultationsService;
+    consultationParts: ConsultationPartsService;
+    consultationAccess: ConsultationAccessService;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/consultations',
+      {
+        config: { access: allow(['DOCTOR', 'HOSPITAL'], 'appointmentParty') },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Start a consultation: from an accepted or confirmed appointment (its doctor or hospital), or a walk-in (a hospital)',
+          description:
+            'From an appointment: the appointment becomes CONFIRMED (the visit is happening); a second consultation for it answers 409. A walk-in names a patient in the hospital’s care (patientId) or registers one (newPatient).',
+          body: createConsultationBody,
+          response: { 201: successEnvelope(consultationSchema) },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send({ data: await service.create(callerOf(request), request.body), message: 'Consultation started.' }),
+    );
+
+    app.get(
+      '/consultations',
+      {
+        config: { access: READERS },
+        schema: {
+          tags,
+          security,
+          summary: "The caller's consultations (the doctor's, the hospital's, the patient's own), newest first",
+          querystring: consultationListQuery,
+          response: { 200: consultationList },
+        },
+      },
+      async (request) => ({ data: await service.list(callerOf(request), request.query) }),
+    );
+
+    app.get(
+      '/consultations/emergency-grants',
+      {
+        config: { access: allow(['ADMIN'], 'none') },
+        schema: {
+          tags,
+          security,
+          summary: 'Every emergency ("break the glass") grant, newest first, for review',
+          querystring: paginationQuery,
+          response: { 200: successEnvelope(emergencyGrantList) },
+        },
+      },
+      async (request) => ({ data: await access.grants(request.query) }),
+    );
+
+    app.get(
+      '/consultations/:consultationId',
+      {
+        config: { access: READERS },
+        schema: {
+          tags,
+          security,
+          summary: 'One consultation, whole, as the caller may read it',
+          description: RULE,
+          params,
+          response: one,
+        },
+      },
+      async (request) => ({ data: await service.byId(callerOf(request), request.params.consultationId) }),
+    );
+
+    app.put(
+      '/consultations/:consultationId',
+      {
+        config: { access: TREATING },
+        schema: {
+          tags,
+          security,
+          summary:
+            'Change the record’s fields, and/or move its status (action: START, COMPLETE_CONSULTATION, CLOSE, CANCEL)',
+          description: `${RULE} Status moves follow domain/rules/consultations.ts: a move the status does not allow answers 409; completing the consultation completes its appointment.`,
+          params,
+          body: updateConsultationBody,
+          response: one,
+        },
+      },
+      async (request) => ({
+        data: await service.update(callerOf(request), request.params.consultationId, request.body),
+      }),
+    );
+
+    registerPartRoutes(app, { service, parts });
+    registerReadRoutes(app, { access });
+  };

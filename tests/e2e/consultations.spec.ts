@@ -1,0 +1,223 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { DEMO_DOCTOR_ID, goOffline, goOnline, indiaInstant, slotPicker } from './support/offlineQueue.ts';
+import { apiSession, bearer, useSession } from './support/sessions.ts';
+
+// Slots of this file only (other specs take days 60+ and 120+).
+const nextSlot = slotPicker(200, ['09:45', '10:45', '12:15', '14:45', '15:45']);
+
+/** The demo patient (allergic to penicillin) books the demo doctor and the doctor accepts: an accepted appointment. */
+async function acceptedAppointment(request: APIRequestContext): Promise<string> {
+  const patient = await apiSession(request, 'patient@caremesh.test');
+  const doctor = await apiSession(request, 'doctor@caremesh.test');
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const slot = nextSlot();
+    const booked = await request.post('/api/appointments/patient/book-appointment', {
+      headers: bearer(patient.token),
+      data: {
+        doctorId: DEMO_DOCTOR_ID,
+        scheduledAt: indiaInstant(slot.date, slot.time),
+        mode: 'IN_PERSON',
+        reason: 'Breathless and feverish since yesterday',
+      },
+    });
+    if (booked.status() === 409) continue;
+    expect(booked.status(), await booked.text()).toBe(201);
+    const id = ((await booked.json()) as { data: { id: string } }).data.id;
+    const accepted = await request.patch(`/api/appointments/${id}/decision`, {
+      headers: bearer(doctor.token),
+      data: { decision: 'ACCEPT' },
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    return id;
+  }
+  throw new Error('no free slot for the consultation test');
+}
+
+async function signedInAs(browser: Browser, request: APIRequestContext, baseURL: string, email: string) {
+  const context = await browser.newContext();
+  await useSession(context, baseURL, await apiSession(request, email));
+  return { context, page: await context.newPage() };
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+}
+
+test('the doctor runs a consultation; the patient reads it, prints it and sees who opened it', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const appointmentId = await acceptedAppointment(request);
+
+  // The doctor starts the consultation from the accepted appointment.
+  const doctor = await signedInAs(browser, request, baseURL!, 'doctor@caremesh.test');
+  const page = doctor.page;
+  await page.goto(`/appointments/${appointmentId}`);
+  await page.getByRole('button', { name: 'Start consultation' }).click();
+  await expect(page).toHaveURL(/\/consultations\/[0-9a-f-]{36}$/);
+  const consultationPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: 'Priya Sharma' })).toBeVisible();
+  // Allergies first.
+  await expect(page.getByRole('note', { name: 'Allergies' })).toContainText('Penicillin');
+  // Only the actions the status allows.
+  await expect(page.getByRole('button', { name: 'Complete consultation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close consultation' })).toHaveCount(0);
+
+  // Vitals: a critical SpO2 raises an alert on top, acknowledged with a comment.
+  const vitals = page.getByRole('form', { name: 'Record vital signs' });
+  await vitals.getByLabel('Pulse (/min)').fill('96');
+  await vitals.getByLabel('SpO2 (%)').fill('86');
+  await vitals.getByLabel('Temperature (°C)').fill('38.4');
+  await vitals.getByRole('button', { name: 'Add vitals' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'SpO2 86 % is critical' });
+  await expect(alert).toBeVisible();
+  await alert.getByLabel('Comment (optional)').fill('Oxygen by mask started');
+  await alert.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'SpO2 86 % is critical' })).toHaveCount(0);
+  await expect(page.getByText('Acknowledged alerts (1)')).toBeVisible();
+
+  // A diagnosis from the ICD-10 list, by keyboard.
+  const diagnosis = page.getByRole('combobox', { name: 'Diagnosis (ICD-10 or free text)' });
+  await diagnosis.fill('pneumonia, unspec');
+  await expect(page.getByRole('option', { name: /J18\.9/ })).toBeVisible();
+  await diagnosis.press('Enter');
+  await expect(page.getByText('ICD-10 J18.9')).toBeVisible();
+  await page.getByRole('button', { name: 'Add diagnosis' }).click();
+  await expect(page.getByRole('region', { name: 'Diagnoses' }).getByText('Pneumonia, unspecified')).toBeVisible();
+  // Edited in place: provisional, then confirmed.
+  await page.getByRole('button', { name: 'Confirm Pneumonia, unspecified' }).click();
+  await expect(page.getByRole('region', { name: 'Diagnoses' }).getByText('Confirmed, primary')).toBeVisible();
+
+  // A prescription the allergy check warns about, overridden with a reason.
+  const rx = page.getByRole('form', { name: 'Add a prescription' });
+  await rx.getByRole('combobox', { name: 'Generic name' }).fill('Amoxicillin');
+  await rx.getByLabel('Strength').fill('500 mg');
+  await rx.getByLabel('Dose', { exact: true }).fill('1 capsule');
+  await rx.getByLabel('Frequency').fill('Three times a day');
+  await rx.getByLabel('Duration').fill('5 days');
+  // The checks run as the drug is named: the allergy is found, and prescribing needs a reason.
+  await expect(rx.getByText(/Contraindicated allergy risk/)).toBeVisible();
+  await rx.getByRole('button', { name: 'Prescribe anyway' }).click();
+  await expect(rx.getByText('Contraindicated: give the reason for overriding to prescribe it anyway.')).toBeVisible();
+  await rx.getByLabel('Reason for overriding the warning').fill('Skin test negative today; benefit outweighs risk');
+  await rx.getByRole('button', { name: 'Prescribe anyway' }).click();
+  const line = page
+    .getByRole('region', { name: 'Prescriptions' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Amoxicillin' });
+  await expect(line).toContainText('Override: Skin test negative today');
+  await expect(page.getByRole('alert').filter({ hasText: 'Amoxicillin' })).toBeVisible();
+  // Changed in place: the checks run again and the override still stands.
+  await line.getByRole('button', { name: 'Change Amoxicillin' }).click();
+  const change = page.getByRole('form', { name: 'Change a prescription' });
+  await change.getByLabel('Duration').fill('7 days');
+  await change.getByRole('button', { name: /^Save/ }).click();
+  await expect(line).toContainText('Three times a day, 7 days');
+  await expect(page.getByRole('form', { name: 'Add a prescription' })).toBeVisible();
+
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // Complete: the consultation and its appointment.
+  await page.getByRole('button', { name: 'Complete consultation' }).click();
+  await expect(page.getByRole('article').getByText(/^Consultation completed$/i)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Close consultation' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Record vital signs' })).toHaveCount(0);
+  await doctor.context.close();
+
+  // The patient reads it in Medical records, prints the summary, and sees the doctor's reads.
+  const patient = await signedInAs(browser, request, baseURL!, 'patient@caremesh.test');
+  const mine = patient.page;
+  await mine.goto('/medical-records');
+  const item = mine
+    .getByRole('region', { name: 'Consultations' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Pneumonia, unspecified' })
+    .first();
+  await expect(item).toBeVisible();
+  const [summary] = await Promise.all([
+    mine.waitForEvent('popup'),
+    item.getByRole('link', { name: 'Print summary' }).click(),
+  ]);
+  await summary.waitForLoadState();
+  await expect(summary.getByRole('heading', { name: 'Dr Arjun Rao' })).toBeVisible();
+  await expect(summary.getByText('Allergies: Penicillin')).toBeVisible();
+  await expect(summary.getByText('Amoxicillin 500 mg')).toBeVisible();
+  await expect(summary.getByText('7 days')).toBeVisible();
+  await summary.close();
+
+  await mine.goto(consultationPath);
+  await expect(mine.getByRole('heading', { level: 1, name: 'Priya Sharma' })).toBeVisible();
+  await expect(mine.getByText('Private notes (clinicians only)')).toHaveCount(0);
+  await expect(mine.getByRole('button', { name: 'Close consultation' })).toHaveCount(0);
+  await mine.getByText('Who opened and changed this record').click();
+  const log = mine.getByRole('list', { name: 'Access log' });
+  await expect(log.getByText('Dr Arjun Rao (Doctor)').first()).toBeVisible();
+  await expect(log.getByText('Opened the record').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(mine);
+  await mine.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(mine);
+  await patient.context.close();
+});
+
+test('the hospital lists its consultations by status', async ({ browser, request, baseURL }) => {
+  const hospital = await signedInAs(browser, request, baseURL!, 'hospital@caremesh.test');
+  const page = hospital.page;
+  await page.goto('/consultations');
+  await expect(page.getByRole('heading', { name: 'Consultations' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Priya Sharma' }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'In progress' }).click();
+  await expect(page).toHaveURL(/status=IN_PROGRESS/);
+  await expect(page.getByText('1 open alert').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await hospital.context.close();
+});
+
+test('a change made while the connection is down waits on the consultation, then reaches the server', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const appointmentId = await acceptedAppointment(request);
+  const session = await apiSession(request, 'doctor@caremesh.test');
+  const started = await request.post('/api/consultations', {
+    headers: bearer(session.token),
+    data: { appointmentId },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const consultationId = ((await started.json()) as { data: { id: string } }).data.id;
+
+  const { context, page } = await signedInAs(browser, request, baseURL!, 'doctor@caremesh.test');
+  await page.goto(`/consultations/${consultationId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Priya Sharma' })).toBeVisible();
+  await goOffline(context);
+  try {
+    const tests = page.getByRole('form', { name: 'Add a test' });
+    await tests.getByLabel('Test').fill('Chest X-ray PA view');
+    await tests.getByLabel('Test').press('Enter');
+    await expect(page.getByText('Add test Chest X-ray PA view')).toBeVisible();
+    await expect(page.getByText('Waiting to send').first()).toBeVisible();
+  } finally {
+    await goOnline(context);
+  }
+  const region = page.getByRole('region', { name: 'Tests to order' });
+  await expect(region.getByText('Chest X-ray PA view', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Add test Chest X-ray PA view')).toHaveCount(0);
+  const saved = await request.get(`/api/consultations/${consultationId}/diagnostic-tests`, {
+    headers: bearer(session.token),
+  });
+  expect(((await saved.json()) as { data: Array<{ testName: string }> }).data.map((t) => t.testName)).toEqual([
+    'Chest X-ray PA view',
+  ]);
+  await context.close();
+});
