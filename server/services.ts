@@ -4,6 +4,9 @@ import { accountsService } from './modules/accounts/service.ts';
 import { teamUseCases } from './modules/accounts/teams.ts';
 import { appointmentExpiryJob } from './modules/appointments/jobs.ts';
 import { appointmentsService } from './modules/appointments/service.ts';
+import { catalogueUseCases } from './modules/diagnostic-orders/catalogue.ts';
+import { diagnosticOrdersService } from './modules/diagnostic-orders/service.ts';
+import { orderTestUseCases } from './modules/diagnostic-orders/tests.ts';
 import { diagnosticsService } from './modules/diagnostics/service.ts';
 import { doctorsService } from './modules/doctors/service.ts';
 import { hospitalsService } from './modules/hospitals/service.ts';
@@ -36,6 +39,9 @@ export function buildServices(ctx: AppContext) {
     schedules,
     appointments: appointmentsService({ db, ...announcing, schedules }),
     verification,
+    catalogue: catalogueUseCases({ db }),
+    diagnosticOrders: diagnosticOrdersService({ db, files, ...announcing }),
+    orderTests: orderTestUseCases({ db, files, ...announcing }),
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [appointmentExpiryJob(announcing), documentExpiryJob({ db, ...announcing, verification })] satisfies Job[],
   };

@@ -31,6 +31,9 @@ export const OWNERSHIP = {
   /** A doctor's schedule: the doctor, the hospital the doctor practises at (its sessions there), admins (read). */
   scheduleKeeper:
     'The doctor themselves, or the hospital the doctor practises at (its own sessions there); an admin reads any; others get 404.',
+  /** A diagnostic order: its performing centre, its patient, the doctor or hospital that ordered it; an admin any. */
+  orderParty:
+    "The caller is the order's diagnostics centre, its patient, or the doctor or hospital that ordered it; an admin reaches any; others get 404 (or do not find it in a list).",
   /** A provider's verification paper: the provider's own accounts (referenceId) and admins. */
   providerPaper: "The paper belongs to the caller's own provider (referenceId); an admin reaches any; others get 404.",
 } as const;

@@ -7,3 +7,4 @@ export * from './appointments.ts';
 export * from './notifications.ts';
 export * from './verification.ts';
 export * from './schedules.ts';
+export * from './diagnosticOrders.ts';
