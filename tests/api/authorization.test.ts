@@ -14,6 +14,7 @@ import { bearer, newAccount, signin } from './support/accounts.ts';
 import { appointmentWorld, book, futureSlot, json, type Member, type World } from './support/appointments.ts';
 import { PUNE_ADDRESS } from './support/directory.ts';
 import { diagnosticsBody, onboard as onboardAs, pharmacyBody, type Org } from './support/organisations.ts';
+import { orderRows } from './support/orderProbes.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const TAG = 'authz';
@@ -68,6 +69,7 @@ const PROBED = new Set<Ownership>([
   'appointmentParty',
   'patientCare',
   'acquaintance',
+  'orderParty',
 ]);
 
 let t: TestApp;
@@ -617,6 +619,12 @@ const TABLE: Record<string, Row> = {
   'GET /api/health': {},
   'POST /api/idempotency-keys/lookup': {},
   'GET /api/dev/mailbox': {},
+
+  // ── diagnostics catalogue and diagnostic orders (support/orderProbes.ts) ─────────────
+  ...orderRows(
+    (call) => send(call),
+    () => appointmentIn('CONFIRMED'),
+  ),
 };
 
 // ── probe builders ───────────────────────────────────────────────────────────────────

@@ -7,7 +7,7 @@
 // mutating call stores nothing (the rows and last changes of every table are the same after it).
 // BAD_INPUT_RUNS (cases per operation) and BAD_INPUT_SEED make a larger or another run:
 // `npm run bench bad-input`.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/enums.ts';
@@ -17,6 +17,8 @@ import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.
 import { bearer, newAccount, signin } from './support/accounts.ts';
 import { appointmentWorld, book, futureSlot, json, patientBody } from './support/appointments.ts';
 import { onboard, onboardDiagnostics, onboardPharmacy } from './support/organisations.ts';
+import { CBC_ENTRY } from './support/diagnosticOrders.ts';
+import { diagnosticsCentres } from '../../server/db/schema/index.ts';
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_260_401);
@@ -522,7 +524,27 @@ beforeAll(async () => {
     name: 'Anita Desai',
     duties: ['FRONT_DESK'],
   });
+  // A listed centre with a catalogue entry, and an order there with one test.
+  await t.database.db
+    .update(diagnosticsCentres)
+    .set({ verificationStatus: 'VERIFIED' })
+    .where(eq(diagnosticsCentres.id, diagnostics.referenceId));
+  const entry = await t.request(`/api/diagnostics/${diagnostics.referenceId}/tests/CBC`, {
+    method: 'PUT',
+    json: CBC_ENTRY,
+    headers: bearer(diagnostics.token),
+  });
+  expect(entry.status).toBe(200);
+  const order = await t.request('/api/diagnostic-orders', {
+    method: 'POST',
+    json: { diagnosticCenterId: diagnostics.referenceId, tests: ['CBC'] },
+    headers: bearer(w.patient.token),
+  });
+  expect(order.status, await order.clone().text()).toBe(201);
+  const { id: orderId, tests: orderTests } = (await json(order)).data;
   knownIds.push(
+    orderId,
+    orderTests[0].id,
     hospitalId,
     departmentId,
     contactId,
@@ -558,6 +580,11 @@ beforeAll(async () => {
     memberId: teamMemberId,
     entityId: hospitalId,
     documentType: 'PAN_CARD',
+    testType: 'CBC',
+    orderId,
+    testId: orderTests[0].id,
+    diagnosticCenterId: diagnostics.referenceId,
+    consultationId: MISSING,
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',
   };
   paramValues = (route) => {
