@@ -40,8 +40,8 @@ async function collectedOrder(tests = ['ELECTROLYTES']) {
 describe('the catalogue', () => {
   it("writes the centre's testsAvailable and results turnaround, which the directory filters on", async () => {
     const centre = (await json(await call(t, w.centre.token, 'GET', `/api/diagnostics/${w.centre.referenceId}`))).data;
-    expect(centre.testsAvailable).toEqual(['X_RAY', 'CBC', 'ELECTROLYTES']);
-    expect(centre.resultsTurnaround).toEqual({ X_RAY: 24, CBC: 12, ELECTROLYTES: 6 });
+    expect(centre.testsAvailable).toEqual(['CBC', 'ELECTROLYTES', 'X_RAY']);
+    expect(centre.resultsTurnaround).toEqual({ CBC: 12, ELECTROLYTES: 6, X_RAY: 24 });
     const found = await json(
       await call(t, w.patient.token, 'GET', '/api/diagnostics/search?testsAvailable=ELECTROLYTES&limit=100'),
     );

@@ -37,13 +37,24 @@ export function toCatalogueEntry(row: CatalogueRow): CatalogueEntry {
   };
 }
 
-/** Writes the centre's offered tests and turnaround map from its catalogue. */
-export async function syncCentreFromCatalogue(tx: Db | Tx, centreId: string) {
+/**
+ * Writes the centre's offered tests and turnaround map from its catalogue. The tests keep the order
+ * the profile lists them in (`order`, else the current one); new ones follow in the enumeration's order.
+ */
+export async function syncCentreFromCatalogue(tx: Db | Tx, centreId: string, order?: readonly string[]) {
   const rows = await tx
     .select({ testType: centreTests.testType, turnaroundHours: centreTests.turnaroundHours })
     .from(centreTests)
     .where(eq(centreTests.centreId, centreId));
-  rows.sort((a, b) => typeOrder(a.testType) - typeOrder(b.testType));
+  const [centre] = order
+    ? [{ testsAvailable: order }]
+    : await tx
+        .select({ testsAvailable: diagnosticsCentres.testsAvailable })
+        .from(diagnosticsCentres)
+        .where(eq(diagnosticsCentres.id, centreId));
+  const listed = centre?.testsAvailable ?? [];
+  const rank = (t: string) => (listed.includes(t) ? listed.indexOf(t) : listed.length + typeOrder(t));
+  rows.sort((a, b) => rank(a.testType) - rank(b.testType));
   const turnaround: Record<string, number> = {};
   for (const row of rows) if (row.turnaroundHours !== null) turnaround[row.testType] = row.turnaroundHours;
   await tx
@@ -71,7 +82,7 @@ export async function offerTests(tx: Db | Tx, centreId: string, tests: readonly 
       .values(unique.map((testType) => ({ centreId, testType })))
       .onConflictDoNothing();
   }
-  await syncCentreFromCatalogue(tx, centreId);
+  await syncCentreFromCatalogue(tx, centreId, unique);
 }
 
 /** PATCH results-turnaround through the catalogue: each named test's promise, the others' cleared. */
