@@ -5,6 +5,7 @@ import type { Db } from './client.ts';
 import type { FileStore } from '../platform/files.ts';
 import { insertDemoAppointments } from './demo/appointments.ts';
 import { insertDemoSchedules } from './demo/schedules.ts';
+import { insertDemoDiagnosticOrders } from './demo/diagnosticOrders.ts';
 import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts';
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
@@ -141,6 +142,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     await insertDemoNetwork(tx, network);
     await insertDemoAppointments(tx, network);
     await insertDemoSchedules(tx, network);
+    await insertDemoDiagnosticOrders(tx, network);
     await insertDemoDocuments(tx, documentFiles);
     await insertDemoVerification(tx, network, verificationFiles);
     return created.length;

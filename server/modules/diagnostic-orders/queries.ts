@@ -1,3 +1,4 @@
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { aliasedTable, and, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { DIAGNOSTIC_TEST_WORKFLOW, type DiagnosticOrderParty } from '../../../domain/rules/diagnosticOrders.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
@@ -58,8 +59,7 @@ export function partyOf(
 export function orderScope(caller: AuthUser): SQL {
   const live = isNull(diagnosticOrders.deletedAt);
   const ref = caller.referenceId;
-  const own = (column: SQL | typeof diagnosticOrders.centreId) =>
-    ref ? (and(live, eq(column, ref)) as SQL) : sql`false`;
+  const own = (column: AnyPgColumn) => (ref ? (and(live, eq(column, ref)) as SQL) : sql`false`);
   switch (caller.role) {
     case 'ADMIN':
       return live;
