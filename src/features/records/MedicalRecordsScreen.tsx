@@ -4,6 +4,7 @@ import { ButtonLink } from '../../ui/Button.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { Documents } from './Documents.tsx';
 import { MedicalHistory } from './MedicalHistory.tsx';
+import { TestReports } from './TestReports.tsx';
 
 export function MedicalRecordsScreen() {
   usePageTitle('Medical Records');
@@ -22,6 +23,7 @@ export function MedicalRecordsScreen() {
       <OfflineNotice />
       {patientId ? (
         <>
+          <TestReports patientId={patientId} />
           <Documents patientId={patientId} />
           <MedicalHistory patientId={patientId} />
         </>

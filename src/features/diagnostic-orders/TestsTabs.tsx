@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router-dom';
+
+const TABS = [
+  { to: '/tests', label: 'Catalogue', end: true },
+  { to: '/tests/orders', label: 'Orders', end: false },
+  { to: '/tests/today', label: 'My collections today', end: true },
+];
+
+/** The Tests area's three parts: what the centre offers, the desk's orders, the collector's round. */
+export function TestsTabs() {
+  return (
+    <nav aria-label="Tests" className="tabs tabs-box w-fit flex-wrap">
+      {TABS.map((tab) => (
+        <NavLink
+          key={tab.to}
+          to={tab.to}
+          end={tab.end}
+          className={({ isActive }) => `tab ${isActive ? 'tab-active' : ''}`}
+        >
+          {tab.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
