@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button.tsx';
 import { issuesToErrors } from '../../ui/form/fieldErrors.ts';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { useToast } from '../../ui/toast/index.ts';
-import { attachmentChange, resultChange, testStatusChange, useWaitingForTest } from './changes.ts';
+import { attachmentChange, resultChange, statusAfter, testStatusChange, useWaitingForTest } from './changes.ts';
 import { downscalePhoto } from './downscale.ts';
 import { FlagBadge, TestStatusBadge, WaitingChanges, rangeText, resultText } from './parts.tsx';
 
@@ -33,10 +33,13 @@ export function FieldTestCard({ order, test }: { order: DiagnosticOrder; test: O
   const [busy, setBusy] = useState(false);
   const ref = { orderId: order.id, testId: test.id, testType: test.testType };
   const name = DIAGNOSTIC_TEST_TYPE_LABELS[test.testType];
-  // What the table allows from the status the device last saw, or from what is queued after it.
-  const lastQueued = waiting.length > 0 ? null : test.status;
+  // What the table allows from the status the test will have once the changes waiting here are sent.
+  const status = statusAfter(test.status, waiting);
   const can = (action: Parameters<typeof DIAGNOSTIC_TEST_WORKFLOW.checkTransition>[0]) =>
-    lastQueued === null || DIAGNOSTIC_TEST_WORKFLOW.checkTransition(action, 'CENTRE', { status: lastQueued }).ok;
+    DIAGNOSTIC_TEST_WORKFLOW.checkTransition(action, 'CENTRE', { status }).ok;
+  const sampleTaken =
+    status !== 'ORDERED' && status !== 'COLLECTION_SCHEDULED' && status !== 'CANCELLED' && status !== 'DECLINED';
+  const titleId = useId();
 
   async function run(submit: () => Promise<SubmitResult>, done: string) {
     if (!user) return;
@@ -92,9 +95,11 @@ export function FieldTestCard({ order, test }: { order: DiagnosticOrder; test: O
   };
 
   return (
-    <li className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
+    <li aria-labelledby={titleId} className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium">{name}</span>
+        <span id={titleId} className="font-medium">
+          {name}
+        </span>
         <TestStatusBadge status={test.status} />
       </div>
       {test.result && (
@@ -116,7 +121,7 @@ export function FieldTestCard({ order, test }: { order: DiagnosticOrder; test: O
             Collected
           </Button>
         )}
-        {can('REJECT_SAMPLE') && test.status !== 'ORDERED' && test.status !== 'COLLECTION_SCHEDULED' && (
+        {can('REJECT_SAMPLE') && (
           <Button
             size="sm"
             buttonStyle="outline"
@@ -126,7 +131,7 @@ export function FieldTestCard({ order, test }: { order: DiagnosticOrder; test: O
             Reject sample
           </Button>
         )}
-        {test.status !== 'ORDERED' && test.status !== 'COLLECTION_SCHEDULED' && can('ENTER_RESULT') && (
+        {can('ENTER_RESULT') && (
           <Button
             size="sm"
             buttonStyle="outline"
@@ -136,7 +141,7 @@ export function FieldTestCard({ order, test }: { order: DiagnosticOrder; test: O
             Enter result
           </Button>
         )}
-        {test.status !== 'ORDERED' && test.status !== 'COLLECTION_SCHEDULED' && (
+        {sampleTaken && (
           <label htmlFor={fileId} className="btn btn-sm btn-outline">
             Attach photo or PDF
             <input

@@ -4,7 +4,11 @@
  * too: one path), shows "Waiting to send" on its test, and is sent once, in order, when the signal returns.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { DIAGNOSTIC_TEST_TYPE_LABELS, type DiagnosticTestType } from '../../../domain/enums.ts';
+import {
+  DIAGNOSTIC_TEST_TYPE_LABELS,
+  type DiagnosticTestStatus,
+  type DiagnosticTestType,
+} from '../../../domain/enums.ts';
 import type { ResultInput, TestStatusInput } from '../../../domain/schemas/diagnosticOrders.ts';
 import { orderSchema } from '../../../domain/schemas/diagnosticOrders.ts';
 import { diagnosticOrderKeys, diagnosticOrderPaths } from '../../api/diagnosticOrders.ts';
@@ -36,7 +40,7 @@ export const testStatusChange = defineOfflineChange<TestRef & { body: TestStatus
   path: ({ orderId, testId }) => diagnosticOrderPaths.status(orderId, testId),
   body: ({ body }) => body,
   label: ({ testType, body }) => `${name(testType)}: ${STATUS_WORDS[body.status] ?? body.status.toLowerCase()}`,
-  meta: facts,
+  meta: (input) => ({ ...facts(input), status: input.body.status }),
   invalidates: () => [diagnosticOrderKeys.all],
   applyAnswer: applyOrder,
 });
@@ -69,4 +73,16 @@ export function useWaitingForTest(testId: string): OutboxEntry[] {
   const b = resultChange.useWaiting({ testId });
   const c = attachmentChange.useWaiting({ testId });
   return [...a, ...b, ...c].sort((x, y) => (x.createdAt < y.createdAt ? -1 : 1));
+}
+
+/** The status a test will have once the changes waiting on this device are sent (what the card offers next). */
+export function statusAfter(status: DiagnosticTestStatus, waiting: readonly OutboxEntry[]): DiagnosticTestStatus {
+  let next = status;
+  for (const entry of waiting) {
+    const kind = entry.meta?.['kind'];
+    const asked = entry.meta?.['status'];
+    if (kind === testStatusChange.kind && typeof asked === 'string') next = asked as DiagnosticTestStatus;
+    if (kind === resultChange.kind) next = next === 'RELEASED' || next === 'CORRECTED' ? 'CORRECTED' : 'RESULT_ENTERED';
+  }
+  return next;
 }
