@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { DIAGNOSTIC_TEST_TYPE_LABELS } from '../../../domain/enums.ts';
 import { DIAGNOSTIC_TEST_WORKFLOW } from '../../../domain/rules/diagnosticOrders.ts';
 import { indiaDateTimeToIso, isoToIndiaDateTime } from '../../../domain/rules/time.ts';
@@ -20,7 +20,15 @@ type Panel = 'none' | 'collect' | 'reject' | 'result';
  * One test on the collector's round: collected (with the real time), rejected with a reason, a
  * result, a photo or PDF of the report. Every change goes through the outbox and works with no signal.
  */
-export function FieldTestCard({ order, test }: { order: DiagnosticOrder; test: OrderTest }) {
+export function FieldTestCard({
+  order,
+  test,
+  children,
+}: {
+  order: DiagnosticOrder;
+  test: OrderTest;
+  children?: ReactNode;
+}) {
   const { user } = useAuth();
   const toast = useToast();
   const fileId = useId();
@@ -210,6 +218,7 @@ export function FieldTestCard({ order, test }: { order: DiagnosticOrder; test: O
           </Button>
         </form>
       )}
+      {children}
     </li>
   );
 }

@@ -186,10 +186,9 @@ function CentreTest({ order, test }: { order: DiagnosticOrder; test: OrderTest }
       toast.error(result.error.message ?? 'Refused', { title: DIAGNOSTIC_TEST_TYPE_LABELS[test.testType] });
   };
   return (
-    <div className="flex flex-col gap-2">
-      <FieldTestCard order={order} test={test} />
+    <FieldTestCard order={order} test={test}>
       {steps.length > 0 && (
-        <div className="flex flex-wrap gap-2 pl-3">
+        <div className="flex flex-wrap gap-2">
           {steps.map((s) => (
             <OnlineButton
               key={s.status}
@@ -197,13 +196,13 @@ function CentreTest({ order, test }: { order: DiagnosticOrder; test: OrderTest }
               variant={s.status === 'RELEASED' ? 'primary' : undefined}
               onClick={() => void step(s.status)}
             >
-              {s.label}: {DIAGNOSTIC_TEST_TYPE_LABELS[test.testType]}
+              {s.label}
             </OnlineButton>
           ))}
         </div>
       )}
       {test.versions.length > 1 && <Versions test={test} />}
-    </div>
+    </FieldTestCard>
   );
 }
 

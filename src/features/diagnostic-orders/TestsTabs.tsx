@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router-dom';
+import { buttonClassName } from '../../ui/buttonClassName.ts';
 
 const TABS = [
   { to: '/tests', label: 'Catalogue', end: true },
@@ -9,13 +10,13 @@ const TABS = [
 /** The Tests area's three parts: what the centre offers, the desk's orders, the collector's round. */
 export function TestsTabs() {
   return (
-    <nav aria-label="Tests" className="tabs tabs-box w-fit flex-wrap">
+    <nav aria-label="Tests" className="flex flex-wrap gap-2">
       {TABS.map((tab) => (
         <NavLink
           key={tab.to}
           to={tab.to}
           end={tab.end}
-          className={({ isActive }) => `tab ${isActive ? 'tab-active' : ''}`}
+          className={({ isActive }) => buttonClassName({ size: 'sm', buttonStyle: isActive ? undefined : 'outline' })}
         >
           {tab.label}
         </NavLink>
