@@ -10,11 +10,11 @@ import type {
   DiagnosticOrder,
   OrderStats,
   OrderTest,
-  ReportRow,
   ResultVersion,
   acknowledgeBody,
   updateOrderBody,
 } from '../../domain/schemas/diagnosticOrders.ts';
+import type { ReportRow } from '../../domain/schemas/diagnosticReports.ts';
 import { request } from './http.ts';
 
 export type { CatalogueEntry, DiagnosticOrder, OrderStats, OrderTest, ReportRow, ResultVersion };

@@ -6,14 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosticResults, notifications, workflowHistory } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { json } from './support/appointments.ts';
-import { call, doctorOrders, orderWorld, tomorrowWindow, type OrderWorld } from './support/diagnosticOrders.ts';
+import { PNG, call, doctorOrders, orderWorld, tomorrowWindow, type OrderWorld } from './support/diagnosticOrders.ts';
 
 let t: TestApp;
 let w: OrderWorld;
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 beforeAll(async () => {
   t = await startTestApp({ rateLimits: GENEROUS_LIMITS });

@@ -92,7 +92,7 @@ test('the field day: ordered, assigned, collected offline with a critical result
       await expect(card.getByText('Waiting to send').first()).toBeVisible();
     }
     await electrolytes.getByRole('button', { name: 'Enter result' }).click();
-    await electrolytes.getByLabel('Result').fill('6.9');
+    await electrolytes.getByLabel('Result', { exact: true }).fill('6.9');
     await electrolytes.getByRole('button', { name: 'Save result' }).click();
     await electrolytes
       .getByLabel('Attach photo or PDF')

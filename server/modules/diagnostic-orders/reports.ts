@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { REPORTED_STATUSES } from '../../../domain/rules/diagnosticOrders.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
-import type { ReportRow, ReportsQuery } from '../../../domain/schemas/diagnosticOrders.ts';
+import type { ReportRow, ReportsQuery } from '../../../domain/schemas/diagnosticReports.ts';
 import type { Db } from '../../db/client.ts';
 import { diagnosticOrderTests, diagnosticOrders, diagnosticResults, patients } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';

@@ -11,15 +11,12 @@ import {
   orderSchema,
   orderStatsSchema,
   orderTestParams,
-  reportList,
-  reportsQuery,
   resultBody,
   statsQuery,
   testStatusBody,
-  todayAnswer,
-  todayQuery,
   updateOrderBody,
 } from '../../../domain/schemas/diagnosticOrders.ts';
+import { reportList, reportsQuery, todayAnswer, todayQuery } from '../../../domain/schemas/diagnosticReports.ts';
 import { allow } from '../../platform/access.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import { readUpload } from '../../platform/files.ts';

@@ -14,10 +14,10 @@ import { todayInIndia } from '../../../domain/rules/time.ts';
 import type {
   createOrderBody,
   OrderListQuery,
-  ReportsQuery,
   statsQuery,
   updateOrderBody,
 } from '../../../domain/schemas/diagnosticOrders.ts';
+import type { ReportsQuery } from '../../../domain/schemas/diagnosticReports.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   diagnosticOrderTests,

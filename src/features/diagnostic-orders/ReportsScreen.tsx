@@ -8,7 +8,7 @@ import {
   RESULT_FLAG_LABELS,
 } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
-import { REPORT_FLAG_FILTERS } from '../../../domain/schemas/diagnosticOrders.ts';
+import { REPORT_FLAG_FILTERS } from '../../../domain/schemas/diagnosticReports.ts';
 import { getReportsQueryOptions, getStatsQueryOptions, type ReportParams } from '../../api/diagnosticOrders.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { SelectField } from '../../ui/form/SelectField.tsx';

@@ -36,7 +36,7 @@ function Trend({ test, points }: { test: DiagnosticTestType; points: Point[] }) 
   const y = (v: number) => 70 - (max === min ? 30 : ((v - min) / (max - min)) * 60);
   const words = points.map((p) => `${formatDate(p.at)}: ${p.value} ${p.unit}`).join('; ');
   return (
-    <figure className="rounded-box border border-base-300 p-3">
+    <figure className="flex flex-col items-stretch gap-1 rounded-box border border-base-300 p-3">
       <figcaption className="text-sm font-medium">{DIAGNOSTIC_TEST_TYPE_LABELS[test]} over time</figcaption>
       <svg
         viewBox="0 0 300 80"

@@ -7,6 +7,12 @@ import { PUNE_ADDRESS } from './directory.ts';
 import { diagnosticsBody, onboard, type Org } from './organisations.ts';
 import type { TestApp } from './test-app.ts';
 
+/** A 1×1 PNG, for the routes that take files. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Potassium-like ranges on ELECTROLYTES: criticals at 2.5 and 6.5, impossible beyond 0 to 15. */
 export const ELECTROLYTES_ENTRY = {
   price: 450,
