@@ -209,6 +209,10 @@ const signedInRoutes: RouteObject[] = [
         path: 'schedule',
         ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
       },
+      {
+        path: 'patients/:patientId/order-tests',
+        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
+      },
     ],
   ),
   onlyFor(
@@ -250,6 +254,10 @@ const signedInRoutes: RouteObject[] = [
       {
         path: 'medical-records',
         ...screen(() => import('../features/records/MedicalRecordsScreen.tsx').then((m) => m.MedicalRecordsScreen)),
+      },
+      {
+        path: 'medical-records/book-tests',
+        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
       },
       {
         path: 'medical-records/reports/:orderId',

@@ -66,9 +66,14 @@ export function TestReports({ patientId }: { patientId: string }) {
   return (
     <section aria-labelledby="test-reports-title" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-4 p-4 sm:p-6">
-        <h2 id="test-reports-title" className="text-lg font-semibold">
-          Test reports
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="test-reports-title" className="text-lg font-semibold">
+            Test reports
+          </h2>
+          <Link className="btn btn-sm btn-primary" to="/medical-records/book-tests">
+            Book tests
+          </Link>
+        </div>
         {orders.isPending ? (
           <Loading what="your test reports" inline />
         ) : orders.isError ? (
