@@ -160,3 +160,33 @@ test('the centre reads its catalogue, its reports with turnaround and its statis
   await expect(page.getByText('Collection → release')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test('a patient books tests at home on a phone, and the desk sees the order', async ({ browser, request, baseURL }) => {
+  const patient = await apiSession(request, 'patient@caremesh.test');
+  const desk = await apiSession(request, 'diagnostics@caremesh.test');
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  await useSession(context, baseURL!, patient);
+  const page = await context.newPage();
+  await page.goto('/medical-records');
+  await page.getByRole('link', { name: 'Book tests' }).click();
+  await page.getByLabel('Find a centre').fill('Precision');
+  await expect(page.getByRole('option', { name: 'Precision Diagnostics, Pune' })).toBeAttached();
+  await page.getByLabel('Diagnostics centre').selectOption({ label: 'Precision Diagnostics, Pune' });
+  await page.getByRole('checkbox', { name: /Vitamin B12/ }).check();
+  await page.getByRole('checkbox', { name: /HbA1c/ }).check();
+  await expect(page.getByText('Total ₹1,350')).toBeVisible();
+  await page.getByRole('checkbox', { name: /Collect the sample at home/ }).check();
+  await page.getByLabel('Flat or house').fill('B-704');
+  await page.getByLabel('Street').fill('Baner Road');
+  await page.getByLabel('Locality').fill('Baner');
+  await page.getByLabel('Pincode').fill('411045');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Book tests' }).click();
+  await expect(page).toHaveURL(/\/medical-records$/);
+  const list = await request.get('/api/diagnostic-orders?limit=5', { headers: bearer(desk.token) });
+  const newest = (await list.json()).data.orders[0];
+  expect(newest.tests.map((t: { testType: string }) => t.testType).sort()).toEqual(['HBA1C', 'VITAMIN_B12']);
+  expect(newest.homeCollection.address.street).toBe('Baner Road');
+  expect(newest.totalPrice).toBe(1350);
+  await context.close();
+});

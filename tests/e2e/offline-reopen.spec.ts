@@ -46,7 +46,7 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'diagnostics@caremesh.test', path: '/documents', shows: 'Clinical establishment registration' },
   { email: 'diagnostics@caremesh.test', path: '/tests', shows: 'Serum electrolytes' },
   { email: 'diagnostics@caremesh.test', path: '/tests/orders', shows: 'Priya Sharma' },
-  { email: 'diagnostics@caremesh.test', path: '/reports', shows: 'Vitamin B12' },
+  { email: 'diagnostics@caremesh.test', path: '/reports', shows: 'Corrected (v2)' },
   { email: 'collector@caremesh.test', path: '/tests/today', shows: 'Baner Road' },
   { email: 'patient@caremesh.test', path: '/medical-records', shows: 'Thyroid function test (TFT) over time' },
   { email: 'pharmacy@caremesh.test', path: '/profile', shows: 'Jeevan Pharmacy' },

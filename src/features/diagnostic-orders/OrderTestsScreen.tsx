@@ -52,9 +52,12 @@ export function OrderTestsScreen() {
   const [prescription, setPrescription] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [find, setFind] = useState('');
+  const search = { limit: '50', sortBy: 'name', ...(find.trim().length >= 2 ? { searchQuery: find.trim() } : {}) };
   const centres = useQuery({
-    queryKey: directoryKeys.search('diagnostics', { limit: '50', sortBy: 'name' }),
-    queryFn: ({ signal }) => directoryApi.searchDiagnostics({ limit: '50', sortBy: 'name' }, signal),
+    queryKey: directoryKeys.search('diagnostics', search),
+    queryFn: ({ signal }) => directoryApi.searchDiagnostics(search, signal),
+    placeholderData: (previous) => previous,
   });
   const catalogue = useQuery({ ...getCatalogueQueryOptions(centreId), enabled: centreId !== '' });
   const offered = (catalogue.data ?? []).filter((e) => e.price !== null);
@@ -103,6 +106,7 @@ export function OrderTestsScreen() {
       <h1 id="order-tests-title" className="text-2xl font-bold tracking-tight">
         {forPatient ? 'Book tests' : 'Order tests'}
       </h1>
+      <TextField label="Find a centre" hint="Its name or city" value={find} onChange={(e) => setFind(e.target.value)} />
       {centres.isPending ? (
         <Loading what="diagnostics centres" />
       ) : centres.isError ? (
