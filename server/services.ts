@@ -40,6 +40,7 @@ export function buildServices(ctx: AppContext) {
     appointments: appointmentsService({ db, ...announcing, schedules }),
     verification,
     catalogue: catalogueUseCases({ db }),
+    // Consultations join through `consultations` (diagnostic-orders/service.ts ConsultationHooks) once they land.
     diagnosticOrders: diagnosticOrdersService({ db, files, ...announcing }),
     orderTests: orderTestUseCases({ db, files, ...announcing }),
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */

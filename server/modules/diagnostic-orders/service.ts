@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DiagnosticTestStatus, TeamDuty } from '../../../domain/enums.ts';
+import type { DiagnosticTestStatus } from '../../../domain/enums.ts';
 import { isListed } from '../../../domain/rules/directory.ts';
 import {
   BEFORE_COLLECTION,
   CLOSED_TEST_STATUSES,
   DIAGNOSTIC_TEST_WORKFLOW,
-  orderStatusOf,
 } from '../../../domain/rules/diagnosticOrders.ts';
 import { hasDuty } from '../../../domain/rules/teams.ts';
 import { todayInIndia } from '../../../domain/rules/time.ts';
@@ -18,7 +17,7 @@ import type {
   updateOrderBody,
 } from '../../../domain/schemas/diagnosticOrders.ts';
 import type { ReportsQuery } from '../../../domain/schemas/diagnosticReports.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import {
   diagnosticOrderTests,
   diagnosticOrders,
@@ -29,43 +28,18 @@ import {
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { DOCUMENT_FILE_TYPES, MB, safeFileName, type FileStore } from '../../platform/files.ts';
+import { DOCUMENT_FILE_TYPES, MB, safeFileName } from '../../platform/files.ts';
 import { recordHistory } from '../../platform/workflow.ts';
 import { inCareRelationship } from '../appointments/index.ts';
 import { catalogueEntries } from './catalogue.ts';
 import { addDaysToDate, startOfDayInIndia } from './dates.ts';
-import { announceAssignment, announceChange, announceNewOrder, type AnnounceDeps } from './messages.ts';
+import { ORDER_FILE_MAX_MB, assertAnyDuty, refreshOrderStatus, type DiagnosticOrdersDeps } from './deps.ts';
+import { announceAssignment, announceChange, announceNewOrder } from './messages.ts';
 import { NO_SUCH_ORDER, listOrders, loadOrder, orderFilters, orderView, partyOf, type OrderRow } from './queries.ts';
 import { listReports } from './reports.ts';
 import { orderStats } from './stats.ts';
 
-export const ORDER_FILE_MAX_MB = 10;
-
-export type DiagnosticOrdersDeps = AnnounceDeps & { db: Db; files: FileStore };
-
-/** The caller holds one of `duties` in their team (an owner all; an admin stands in). */
-export async function assertAnyDuty(db: Db | Tx, caller: AuthUser, duties: readonly TeamDuty[]) {
-  if (caller.role === 'ADMIN' || duties.length === 0) return;
-  const [member] = await db
-    .select({ isOwner: users.isOwner, duties: users.duties })
-    .from(users)
-    .where(eq(users.id, caller.id));
-  if (member && duties.some((duty) => hasDuty({ role: caller.role, ...member }, duty))) return;
-  throw forbidden(
-    `This needs one of these duties in your centre's team: ${duties.join(', ').toLowerCase().replace(/_/g, ' ')}.`,
-  );
-}
-
-/** Writes the order's status from its tests' (inside the transaction that changed them). */
-export async function refreshOrderStatus(tx: Db | Tx, orderId: string) {
-  const tests = await tx
-    .select({ status: diagnosticOrderTests.status })
-    .from(diagnosticOrderTests)
-    .where(eq(diagnosticOrderTests.orderId, orderId));
-  const status = orderStatusOf(tests.map((t) => t.status));
-  await tx.update(diagnosticOrders).set({ status, updatedAt: new Date() }).where(eq(diagnosticOrders.id, orderId));
-  return status;
-}
+export { ORDER_FILE_MAX_MB } from './deps.ts';
 
 export function diagnosticOrdersService(deps: DiagnosticOrdersDeps) {
   const { db, files } = deps;

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DIAGNOSTIC_TEST_WORKFLOW,
@@ -18,6 +18,7 @@ import {
   criticalAlerts,
   diagnosticAttachments,
   diagnosticOrderTests,
+  diagnosticOrders,
   diagnosticResults,
   patients,
 } from '../../db/schema/index.ts';
@@ -27,7 +28,7 @@ import { DOCUMENT_FILE_TYPES, MB, inlineDisposition, safeFileName } from '../../
 import { recordHistory } from '../../platform/workflow.ts';
 import { announceChange, announceCritical, announceReport } from './messages.ts';
 import { loadOrder, loadTest, orderView, partyOf, NO_SUCH_ORDER } from './queries.ts';
-import { ORDER_FILE_MAX_MB, assertAnyDuty, refreshOrderStatus, type DiagnosticOrdersDeps } from './service.ts';
+import { ORDER_FILE_MAX_MB, assertAnyDuty, refreshOrderStatus, type DiagnosticOrdersDeps } from './deps.ts';
 
 const NO_SUCH_TEST = 'There is no such test on this order.';
 type TestRow = NonNullable<Awaited<ReturnType<typeof loadTest>>>;
@@ -82,6 +83,23 @@ export function orderTestUseCases(deps: DiagnosticOrdersDeps) {
     return done;
   }
 
+  /** When this order is complete and every other order of its consultation too, the consultation hears of it. */
+  async function consultationReleased(consultationId: string | null, status: string) {
+    if (!consultationId || !deps.consultations || status !== 'COMPLETED') return;
+    const open = await db
+      .select({ id: diagnosticOrders.id })
+      .from(diagnosticOrders)
+      .where(
+        and(
+          eq(diagnosticOrders.consultationId, consultationId),
+          isNull(diagnosticOrders.deletedAt),
+          notInArray(diagnosticOrders.status, ['COMPLETED', 'CANCELLED']),
+        ),
+      )
+      .limit(1);
+    if (open.length === 0) await deps.consultations.updateFromDiagnostics(consultationId);
+  }
+
   return {
     /** PUT …/tests/{testId}/status. A collection time may be given as it really was; the entry time is kept beside it. */
     async setStatus(caller: AuthUser, orderId: string, testId: string, input: z.output<typeof testStatusBody>) {
@@ -109,7 +127,10 @@ export function orderTestUseCases(deps: DiagnosticOrdersDeps) {
         const why = input.reason ?? (input.occurredAt ? `At ${input.occurredAt}` : null);
         return { reason: why, extra: null };
       });
-      if (done.action === 'RELEASE') await announceReport(deps, done.row.order, done.row, null);
+      if (done.action === 'RELEASE') {
+        await announceReport(deps, done.row.order, done.row, null);
+        await consultationReleased(done.row.order.consultationId, done.status);
+      }
       return orderView(db, caller, orderId);
     },
 
@@ -218,6 +239,9 @@ export function orderTestUseCases(deps: DiagnosticOrdersDeps) {
         (extra.flag === 'CRITICAL_LOW' || extra.flag === 'CRITICAL_HIGH')
       ) {
         await announceCritical(deps, row.order, row, { value: extra.value, unit: extra.unit, flag: extra.flag });
+        if (row.order.consultationId) {
+          await deps.consultations?.raiseCriticalAlert(row.order.consultationId, { orderId, testId, flag: extra.flag });
+        }
       }
       if (extra.correction) await announceReport(deps, row.order, row, { reason: input.reason! });
       return orderView(db, caller, orderId);
