@@ -39,6 +39,7 @@ export function FieldTestCard({
   const [value, setValue] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [keepOriginal, setKeepOriginal] = useState(false);
   const ref = { orderId: order.id, testId: test.id, testType: test.testType };
   const name = DIAGNOSTIC_TEST_TYPE_LABELS[test.testType];
   // What the table allows from the status the test will have once the changes waiting here are sent.
@@ -99,7 +100,11 @@ export function FieldTestCard({
     const picked = files?.[0];
     if (!picked || !user) return;
     const file = await downscalePhoto(picked);
-    void run(() => attachmentChange.submit(user.id, { ...ref, file }), 'Report file attached.');
+    await run(() => attachmentChange.submit(user.id, { ...ref, file }), 'Report file attached.');
+    // Where the centre asks for it, the full-size photo follows the small one (queued after it).
+    if (keepOriginal && file !== picked) {
+      await run(() => attachmentChange.submit(user.id, { ...ref, file: picked }), 'Original photo attached.');
+    }
   };
 
   return (
@@ -160,6 +165,17 @@ export function FieldTestCard({
               className="sr-only"
               onChange={(e) => void attach(e.target.files)}
             />
+          </label>
+        )}
+        {sampleTaken && (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={keepOriginal}
+              onChange={(e) => setKeepOriginal(e.target.checked)}
+            />
+            Keep the full-size photo too
           </label>
         )}
       </div>
