@@ -699,6 +699,56 @@ export const ORDER_PRIORITIES = ['ROUTINE', 'URGENT', 'EMERGENCY'] as const;
 export type OrderPriority = (typeof ORDER_PRIORITIES)[number];
 export const ORDER_PRIORITY_LABELS = labelsFor(ORDER_PRIORITIES);
 
+/** One test of a diagnostic order, from order to report (domain/rules/diagnosticOrders.ts). */
+export const DIAGNOSTIC_TEST_STATUSES = [
+  'ORDERED',
+  'COLLECTION_SCHEDULED',
+  'SAMPLE_COLLECTED',
+  'SAMPLE_RECEIVED',
+  'SAMPLE_REJECTED',
+  'IN_PROGRESS',
+  'RESULT_ENTERED',
+  'RELEASED',
+  'CORRECTED',
+  'CANCELLED',
+  'DECLINED',
+] as const;
+export type DiagnosticTestStatus = (typeof DIAGNOSTIC_TEST_STATUSES)[number];
+export const DIAGNOSTIC_TEST_STATUS_LABELS = labelsFor(DIAGNOSTIC_TEST_STATUSES, {
+  RESULT_ENTERED: 'Result entered (preliminary)',
+  RELEASED: 'Released (final)',
+});
+
+/** A diagnostic order's status, following from its tests' (domain/rules/diagnosticOrders.ts orderStatusOf). */
+export const DIAGNOSTIC_ORDER_STATUSES = [
+  'ORDERED',
+  'COLLECTION_SCHEDULED',
+  'IN_PROGRESS',
+  'PARTIALLY_RELEASED',
+  'COMPLETED',
+  'CANCELLED',
+] as const;
+export type DiagnosticOrderStatus = (typeof DIAGNOSTIC_ORDER_STATUSES)[number];
+export const DIAGNOSTIC_ORDER_STATUS_LABELS = labelsFor(DIAGNOSTIC_ORDER_STATUSES);
+
+/** What the server says of a numeric result against the patient's reference range; none when no range applies. */
+export const RESULT_FLAGS = ['LOW', 'HIGH', 'CRITICAL_LOW', 'CRITICAL_HIGH'] as const;
+export type ResultFlag = (typeof RESULT_FLAGS)[number];
+export const RESULT_FLAG_LABELS = labelsFor(RESULT_FLAGS);
+
+export const SAMPLE_TYPES = ['BLOOD', 'SERUM', 'PLASMA', 'URINE', 'STOOL', 'SPUTUM', 'SWAB', 'TISSUE', 'NONE'] as const;
+export type SampleType = (typeof SAMPLE_TYPES)[number];
+export const SAMPLE_TYPE_LABELS = labelsFor(SAMPLE_TYPES, { NONE: 'No sample (imaging or recording)' });
+
+/** Whom a reference range is for. */
+export const RANGE_SEXES = ['ANY', 'MALE', 'FEMALE'] as const;
+export type RangeSex = (typeof RANGE_SEXES)[number];
+export const RANGE_SEX_LABELS = labelsFor(RANGE_SEXES, { ANY: 'Anyone' });
+
+export const RESULT_KINDS = ['NUMERIC', 'CODED', 'TEXT'] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+export const RESULT_KIND_LABELS = labelsFor(RESULT_KINDS);
+
 export const DELIVERY_METHODS = ['PICKUP', 'HOME_DELIVERY', 'HOSPITAL_DELIVERY', 'LOCKER_DELIVERY'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 export const DELIVERY_METHOD_LABELS = labelsFor(DELIVERY_METHODS);
@@ -1100,6 +1150,7 @@ export const REALTIME_EVENTS = [
   'verificationUpdate',
   'documentExpiring',
   'waitlistUpdate',
+  'diagnosticOrderUpdate',
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
@@ -1119,6 +1170,7 @@ export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
   verificationUpdate: 'Verification update',
   documentExpiring: 'Document expiring',
   waitlistUpdate: 'Waitlist update',
+  diagnosticOrderUpdate: 'Diagnostic order update',
 };
 
 /** Where an organisation or doctor profile stands with the admins (non-admins see VERIFIED only). */

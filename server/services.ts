@@ -8,6 +8,10 @@ import { appointmentsService } from './modules/appointments/service.ts';
 import { consultationAccessUseCases } from './modules/consultations/access.ts';
 import { consultationPartUseCases } from './modules/consultations/parts.ts';
 import { consultationsService } from './modules/consultations/service.ts';
+import { consultationDiagnosticsLink } from './modules/consultations/index.ts';
+import { catalogueUseCases } from './modules/diagnostic-orders/catalogue.ts';
+import { diagnosticOrdersService } from './modules/diagnostic-orders/service.ts';
+import { orderTestUseCases } from './modules/diagnostic-orders/tests.ts';
 import { diagnosticsService } from './modules/diagnostics/service.ts';
 import { doctorsService } from './modules/doctors/service.ts';
 import { hospitalsService } from './modules/hospitals/service.ts';
@@ -44,6 +48,7 @@ export function buildServices(ctx: AppContext) {
     openSlotsOf: schedules.openSlotsOf,
   });
   late.waitlist = waitlist;
+  const diagnosticsLink = consultationDiagnosticsLink(db);
   return {
     accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
     ownAccount: ownAccountUseCases({ db, tokens, realtime }),
@@ -61,6 +66,10 @@ export function buildServices(ctx: AppContext) {
     consultationParts: consultationPartUseCases(db),
     consultationAccess: consultationAccessUseCases({ db, notify: notifications }),
     verification,
+    catalogue: catalogueUseCases({ db }),
+    // A critical result raises an alert on the order's consultation; released orders move it on.
+    diagnosticOrders: diagnosticOrdersService({ db, files, ...announcing, consultations: diagnosticsLink }),
+    orderTests: orderTestUseCases({ db, files, ...announcing, consultations: diagnosticsLink }),
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [
       appointmentExpiryJob({ ...announcing, onTimeFreed }),

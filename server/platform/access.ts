@@ -37,6 +37,9 @@ export const OWNERSHIP = {
   /** Break the glass: any doctor or hospital may ask, with a reason; time-limited, notified, audited. */
   emergency:
     'Any admitted doctor or hospital may ask, with a reason, for a time-limited view of an existing consultation; the patient and the treating hospital are notified and every read is audited.',
+  /** A diagnostic order: its performing centre, its patient, the doctor or hospital that ordered it; an admin any. */
+  orderParty:
+    "The caller is the order's diagnostics centre, its patient, or the doctor or hospital that ordered it; an admin reaches any; others get 404 (or do not find it in a list).",
   /** A provider's verification paper: the provider's own accounts (referenceId) and admins. */
   providerPaper: "The paper belongs to the caller's own provider (referenceId); an admin reaches any; others get 404.",
   /** A waitlist entry: its patient, its doctor, the hospital it waits at; admins read. */

@@ -30,6 +30,8 @@ export const KEPT_FOR_SESSION = 7 * DAY;
  * | the user's profile, medical records (documents, history)        | the session (7 days)  |
  * | appointments: lists, details, their conversations               | the session (7 days)  |
  * | verification: own checklist and versions, admin queue and pages | the session (7 days)  |
+ * | diagnostic orders: lists, details, the collector's round,       | the session (7 days)  |
+ * | reports, statistics; a centre's catalogue                       |                       |
  * | provider pages opened (a doctor, a hospital, …), patient lists  | the session (7 days)  |
  * | directory search results (doctors, hospitals, diagnostics, …)   | 1 day                 |
  * | notifications                                                   | 3 days                |

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/http.ts';
 import { AppointmentRealtimeSync } from '../features/appointments/AppointmentRealtimeSync.tsx';
+import { OrderRealtimeSync } from '../features/diagnostic-orders/OrderRealtimeSync.tsx';
 import { NotificationRealtimeSync } from '../features/notifications/NotificationRealtimeSync.tsx';
 import { VerificationRealtimeSync } from '../features/verification/VerificationRealtimeSync.tsx';
 import { WaitlistRealtimeSync } from '../features/appointments/waitlist/WaitlistRealtimeSync.tsx';
@@ -30,6 +31,7 @@ export function SignedInArea() {
         <NotificationRealtimeSync />
         <VerificationRealtimeSync />
         <WaitlistRealtimeSync />
+        <OrderRealtimeSync />
         <AppLayout />
       </RealtimeProvider>
     </PersistedQueryClientProvider>

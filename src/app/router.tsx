@@ -230,13 +230,35 @@ const signedInRoutes: RouteObject[] = [
         path: 'schedule',
         ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
       },
+      {
+        path: 'patients/:patientId/order-tests',
+        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
+      },
     ],
   ),
   onlyFor(
     ['DIAGNOSTICS'],
     [
-      { path: 'tests', ...placeholder('Tests') },
-      { path: 'reports', ...placeholder('Reports') },
+      {
+        path: 'tests',
+        ...screen(() => import('../features/diagnostic-orders/CatalogueScreen.tsx').then((m) => m.CatalogueScreen)),
+      },
+      {
+        path: 'tests/orders',
+        ...screen(() => import('../features/diagnostic-orders/OrdersScreen.tsx').then((m) => m.OrdersScreen)),
+      },
+      {
+        path: 'tests/orders/:orderId',
+        ...screen(() => import('../features/diagnostic-orders/OrderDetailScreen.tsx').then((m) => m.OrderDetailScreen)),
+      },
+      {
+        path: 'tests/today',
+        ...screen(() => import('../features/diagnostic-orders/TodayScreen.tsx').then((m) => m.TodayScreen)),
+      },
+      {
+        path: 'reports',
+        ...screen(() => import('../features/diagnostic-orders/ReportsScreen.tsx').then((m) => m.ReportsScreen)),
+      },
     ],
   ),
   onlyFor(
@@ -253,6 +275,24 @@ const signedInRoutes: RouteObject[] = [
       {
         path: 'medical-records',
         ...screen(() => import('../features/records/MedicalRecordsScreen.tsx').then((m) => m.MedicalRecordsScreen)),
+      },
+      {
+        path: 'medical-records/book-tests',
+        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
+      },
+      {
+        path: 'medical-records/reports/:orderId',
+        ...screen(() => import('../features/records/ReportPrintScreen.tsx').then((m) => m.ReportPrintScreen)),
+      },
+    ],
+  ),
+  // A notification's deep link to an order opens it for the doctor, the hospital and the patient.
+  onlyFor(
+    ['PATIENT', 'DOCTOR', 'HOSPITAL'],
+    [
+      {
+        path: 'diagnostic-orders/:orderId',
+        ...screen(() => import('../features/diagnostic-orders/OrderDetailScreen.tsx').then((m) => m.OrderDetailScreen)),
       },
     ],
   ),

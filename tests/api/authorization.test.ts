@@ -21,6 +21,7 @@ import { bearer, newAccount, signin } from './support/accounts.ts';
 import { appointmentWorld, book, futureSlot, json, type Member, type World } from './support/appointments.ts';
 import { PUNE_ADDRESS } from './support/directory.ts';
 import { diagnosticsBody, onboard as onboardAs, pharmacyBody, type Org } from './support/organisations.ts';
+import { orderRows } from './support/orderProbes.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const TAG = 'authz';
@@ -77,6 +78,7 @@ const PROBED = new Set<Ownership>([
   'patientCare',
   'acquaintance',
   'waitlistParty',
+  'orderParty',
 ]);
 
 let t: TestApp;
@@ -787,6 +789,12 @@ const TABLE: Record<string, Row> = {
   'POST /api/idempotency-keys/lookup': {},
   'GET /api/dev/mailbox': {},
   'POST /api/dev/waitlist/run-out-holds': {},
+
+  // ── diagnostics catalogue and diagnostic orders (support/orderProbes.ts) ─────────────
+  ...orderRows(
+    (call) => send(call),
+    () => appointmentIn('CONFIRMED'),
+  ),
 };
 
 // ── probe builders ───────────────────────────────────────────────────────────────────

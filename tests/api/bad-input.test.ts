@@ -18,6 +18,8 @@ import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.
 import { bearer, newAccount, signin } from './support/accounts.ts';
 import { appointmentWorld, book, futureSlot, json, patientBody } from './support/appointments.ts';
 import { onboard, onboardDiagnostics, onboardPharmacy } from './support/organisations.ts';
+import { CBC_ENTRY } from './support/diagnosticOrders.ts';
+import { diagnosticsCentres } from '../../server/db/schema/index.ts';
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 20_260_401);
@@ -554,7 +556,27 @@ beforeAll(async () => {
     await t.request(`/api/consultations/${consultationId}`, { headers: bearer(w.doctor.token) }),
   );
   const alertId = consultation.data.alerts[0].id as string;
+  // A listed centre with a catalogue entry, and an order there with one test.
+  await t.database.db
+    .update(diagnosticsCentres)
+    .set({ verificationStatus: 'VERIFIED' })
+    .where(eq(diagnosticsCentres.id, diagnostics.referenceId));
+  const entry = await t.request(`/api/diagnostics/${diagnostics.referenceId}/tests/CBC`, {
+    method: 'PUT',
+    json: CBC_ENTRY,
+    headers: bearer(diagnostics.token),
+  });
+  expect(entry.status).toBe(200);
+  const order = await t.request('/api/diagnostic-orders', {
+    method: 'POST',
+    json: { diagnosticCenterId: diagnostics.referenceId, tests: ['CBC'] },
+    headers: bearer(w.patient.token),
+  });
+  expect(order.status, await order.clone().text()).toBe(201);
+  const { id: orderId, tests: orderTests } = (await json(order)).data;
   knownIds.push(
+    orderId,
+    orderTests[0].id,
     hospitalId,
     waitlistId,
     departmentId,
@@ -599,6 +621,9 @@ beforeAll(async () => {
     alertId,
     entityId: hospitalId,
     documentType: 'PAN_CARD',
+    testType: 'CBC',
+    orderId,
+    diagnosticCenterId: diagnostics.referenceId,
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',
   };
   paramValues = (route) => {
@@ -608,6 +633,8 @@ beforeAll(async () => {
     if (route.url.startsWith('/api/pharmacies/'))
       values.id = deletes && route.url === '/api/pharmacies/:id' ? sparePharmacy.referenceId : pharmacy.referenceId;
     if (deletes && route.url === '/api/appointments/:appointmentId') values.appointmentId = spareAppointmentId;
+    // A test of the order on the order's routes (a consultation's test on the consultation's).
+    if (route.url.includes('/diagnostic-orders')) values.testId = orderTests[0].id as string;
     return values;
   };
 

@@ -9,3 +9,4 @@ export * from './verification.ts';
 export * from './schedules.ts';
 export * from './waitlist.ts';
 export * from './consultations.ts';
+export * from './diagnosticOrders.ts';

@@ -23,3 +23,4 @@ export function addConsultationAlert(
     severity: alert.severity ?? 'CRITICAL',
   });
 }
+export { consultationDiagnosticsLink } from './diagnosticsLink.ts';

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
+import { offerTests, setCatalogueTurnaround } from '../diagnostic-orders/index.ts';
 import {
   assertCanManage,
   onboardOrganisation,
@@ -25,11 +26,6 @@ type CentreRow = typeof diagnosticsCentres.$inferSelect;
 const toCentre = (row: CentreRow & { distanceKm?: number }) => withIsoDates(row);
 
 const NO_SUCH_CENTRE = 'There is no diagnostics centre with that id.';
-
-/** Turnaround only for tests still offered: dropping a test drops its turnaround too. */
-function keepOffered(turnaround: CentreRow['resultsTurnaround'], tests: readonly string[]) {
-  return Object.fromEntries(Object.entries(turnaround).filter(([test]) => tests.includes(test)));
-}
 
 export function diagnosticsService({ db }: { db: Db }) {
   async function findCentre(id: string) {
@@ -70,9 +66,13 @@ export function diagnosticsService({ db }: { db: Db }) {
               ...placeColumns({ address, latitude, longitude }),
             } as typeof diagnosticsCentres.$inferInsert)
             .returning()
-            .then(([created]) => created),
+            .then(async ([created]) => {
+              // The tests offered become catalogue entries (prices to be set on /tests).
+              await offerTests(tx, created!.id, fields.testsAvailable);
+              return created;
+            }),
       );
-      return toCentre(row);
+      return toCentre((await findCentre(row.id)) ?? row);
     },
 
     async mine(caller: AuthUser) {
@@ -91,16 +91,12 @@ export function diagnosticsService({ db }: { db: Db }) {
       return toCentre(row);
     },
 
+    /** The tests offered change through the catalogue (a dropped test drops its entry and turnaround). */
     async update(caller: AuthUser, centreId: string, input: z.output<typeof updateDiagnosticsBody>) {
-      const current = await manageable(caller, centreId);
-      const { address, latitude, longitude, ...fields } = input;
-      return save(centreId, {
-        ...fields,
-        ...placeColumns({ address, latitude, longitude }),
-        ...(fields.testsAvailable
-          ? { resultsTurnaround: keepOffered(current.resultsTurnaround, fields.testsAvailable) }
-          : {}),
-      } as Partial<CentreRow>);
+      await manageable(caller, centreId);
+      const { address, latitude, longitude, testsAvailable, ...fields } = input;
+      if (testsAvailable) await db.transaction((tx) => offerTests(tx, centreId, testsAvailable));
+      return save(centreId, { ...fields, ...placeColumns({ address, latitude, longitude }) } as Partial<CentreRow>);
     },
 
     /** Replaces the turnaround map; every test in it must be one the centre offers. */
@@ -112,7 +108,8 @@ export function diagnosticsService({ db }: { db: Db }) {
           issues: notOffered.map((test) => ({ path: `body.${test}`, message: 'This centre does not offer this test' })),
         });
       }
-      return save(centreId, { resultsTurnaround: turnaround });
+      await db.transaction((tx) => setCatalogueTurnaround(tx, centreId, turnaround));
+      return toCentre((await findCentre(centreId))!);
     },
 
     /** Changes the staff counts and expertise the body names; the rest stays. */

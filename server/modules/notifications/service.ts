@@ -58,6 +58,8 @@ function pushTextFor(type: NotificationType, data: NotificationData): string {
       return data.appointmentId ? 'An appointment of yours has an update.' : 'You have an update.';
     case 'VERIFICATION':
       return 'There is news about a verification.';
+    case 'TEST_RESULT':
+      return 'A diagnostic test has an update.';
     default:
       return 'You have a new notification.';
   }

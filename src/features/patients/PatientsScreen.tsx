@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { BLOOD_GROUPS, BLOOD_GROUP_LABELS, INDIAN_REGIONS, INDIAN_REGION_LABELS } from '../../../domain/enums.ts';
 import { CARE_ACCESS_DAYS } from '../../../domain/rules/careAccess.ts';
@@ -41,6 +41,19 @@ const COLUMNS: ReadonlyArray<Column<Patient>> = [
   { id: 'bloodGroup', header: 'Blood group', cell: (p) => (p.bloodGroup ? BLOOD_GROUP_LABELS[p.bloodGroup] : '—') },
   { id: 'phone', header: 'Phone', cell: (p) => (p.phone ? formatPhone(p.phone) : '—') },
   { id: 'city', header: 'City', cell: (p) => p.city ?? '—' },
+  {
+    id: 'tests',
+    header: 'Tests',
+    cell: (p) => (
+      <Link
+        className="link"
+        to={`/patients/${p.id}/order-tests`}
+        aria-label={`Order tests for ${p.firstName} ${p.lastName}`}
+      >
+        Order tests
+      </Link>
+    ),
+  },
 ];
 
 /** The doctor's patients with the SPEC §3 filters, all kept in the URL. */

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { Consultations } from './Consultations.tsx';
 import { Documents } from './Documents.tsx';
 import { MedicalHistory } from './MedicalHistory.tsx';
+import { TestReports } from './TestReports.tsx';
 
 export function MedicalRecordsScreen() {
   usePageTitle('Medical Records');
@@ -24,6 +25,7 @@ export function MedicalRecordsScreen() {
       {patientId ? (
         <>
           <Consultations />
+          <TestReports patientId={patientId} />
           <Documents patientId={patientId} />
           <MedicalHistory patientId={patientId} />
         </>
