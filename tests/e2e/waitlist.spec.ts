@@ -133,6 +133,10 @@ test('joining the waitlist offline waits on the device and reaches the server on
   const reason = `Joined with no signal (${Date.now()})`;
   await page.getByRole('button', { name: 'Join the waitlist' }).click();
   const dialog = page.getByRole('dialog', { name: /^Join the waitlist of/ });
+  // Dates far ahead, so no time freed by another test is offered at once.
+  const from = openDate(250 + Math.floor(Math.random() * 50));
+  await dialog.getByLabel('From', { exact: true }).fill(from);
+  await dialog.getByLabel('To', { exact: true }).fill(from);
   await dialog.getByLabel('Morning').check();
   await dialog.getByLabel('Reason for the visit').fill(reason);
   await dialog.getByRole('button', { name: 'Join the waitlist' }).click();

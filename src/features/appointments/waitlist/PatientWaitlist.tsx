@@ -8,7 +8,7 @@ import { appointmentKeys } from '../../../api/appointments.ts';
 import { messageOf } from '../../../api/http.ts';
 import { getMyWaitlistQueryOptions, waitlistApi, waitlistKeys, type WaitlistEntry } from '../../../api/waitlist.ts';
 import { OnlineButton } from '../../../offline/NeedsConnection.tsx';
-import { OfflineNotice, OutboxStateBadge } from '../../../offline/OfflineMarks.tsx';
+import { OutboxStateBadge } from '../../../offline/OfflineMarks.tsx';
 import { savedMessage } from '../../../offline/submit.ts';
 import { useAuth } from '../../../session/AuthContext.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -23,7 +23,8 @@ const PART_LABELS = Object.fromEntries(DAY_PARTS.map((part) => [part.key, part.l
 /**
  * "On the waitlist", on the patient's /appointments: each entry with its place in the queue, an offer
  * held for them with the time left and Accept / Decline, and Leave. Shows nothing while there is none.
- * /appointments?view=waitlist (where an offer's notification leads) scrolls here.
+ * /appointments?view=waitlist (where an offer's notification leads) scrolls here. Offline, the page's
+ * own "Offline — last updated" notice speaks for it.
  */
 export function PatientWaitlist() {
   const titleId = useId();
@@ -49,7 +50,6 @@ export function PatientWaitlist() {
       <h2 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-semibold outline-none">
         On the waitlist
       </h2>
-      <OfflineNotice queryKey={query.queryKey} />
       <ul aria-label="Waitlist entries" className="flex flex-col gap-3">
         {waiting.map((join) => (
           <WaitingJoinRow key={join.entry.id} join={join} />
