@@ -8,7 +8,7 @@ import {
   diagnosticOrders,
   diagnosticResults,
 } from '../schema/index.ts';
-import { DEMO_CATALOGUE, type CatalogueSeed } from './diagnosticsCatalogue.ts';
+import { DEMO_CATALOGUE, generatedCatalogue, type CatalogueSeed } from './diagnosticsCatalogue.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './members.ts';
 import type { DemoNetwork } from './network.ts';
 
@@ -45,6 +45,9 @@ export async function insertDemoDiagnosticOrders(db: Writer, network: DemoNetwor
   // The centre's testsAvailable and resultsTurnaround (members.ts) are written from this same catalogue.
   const entries = Object.entries(DEMO_CATALOGUE) as Array<[DiagnosticTestType, CatalogueSeed]>;
   await db.insert(centreTests).values(entries.map(([testType, e]) => ({ centreId: CENTRE, testType, ...e })));
+  // Every other centre of the network prices the tests it lists, so any listed centre takes orders.
+  const generated = network.diagnosticsCentres.filter((c) => c.id !== CENTRE).flatMap((c) => generatedCatalogue(c));
+  for (let i = 0; i < generated.length; i += 500) await db.insert(centreTests).values(generated.slice(i, i + 500));
 
   const priya = DEMO_REFERENCE_IDS.patient;
   const others = network.patients.filter((p) => p.id !== priya).slice(0, 6);

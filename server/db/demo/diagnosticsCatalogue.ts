@@ -199,3 +199,53 @@ export const DEMO_TESTS_AVAILABLE = Object.keys(DEMO_CATALOGUE) as DiagnosticTes
 export const DEMO_RESULTS_TURNAROUND = Object.fromEntries(
   Object.entries(DEMO_CATALOGUE).map(([test, entry]) => [test, entry.turnaroundHours]),
 );
+
+/** Typical prices (INR) of the tests the demo catalogue above does not describe: imaging and procedures. */
+const OTHER_PRICES: Partial<Record<DiagnosticTestType, number>> = {
+  X_RAY: 450,
+  CT_SCAN: 3200,
+  MRI: 6500,
+  ULTRASOUND: 1200,
+  DOPPLER_ULTRASOUND: 2200,
+  MAMMOGRAPHY: 1800,
+  PET_CT: 18000,
+  DEXA_SCAN: 2000,
+  FLUOROSCOPY: 2500,
+  ECHOCARDIOGRAM: 2200,
+  TMT: 1800,
+  HOLTER_MONITORING: 2800,
+  EEG: 1800,
+  EMG: 3000,
+  NERVE_CONDUCTION_STUDY: 3000,
+  UPPER_GI_ENDOSCOPY: 3500,
+  COLONOSCOPY: 6000,
+  BRONCHOSCOPY: 7000,
+  PULMONARY_FUNCTION_TEST: 1200,
+  SLEEP_STUDY: 9000,
+  AUDIOMETRY: 600,
+};
+
+/**
+ * The catalogue of a generated centre: each test it lists, priced near the demo centre's (±15 %, the
+ * same for one centre), with its own promised turnaround, so every listed centre can take orders.
+ */
+export function generatedCatalogue(centre: {
+  id: string;
+  testsAvailable?: readonly string[] | null;
+  resultsTurnaround?: Partial<Record<string, number>> | null;
+  hasHomeCollection?: boolean | null;
+}) {
+  const factor = 0.85 + (parseInt(centre.id.slice(-4), 16) % 31) / 100;
+  return ((centre.testsAvailable ?? []) as DiagnosticTestType[]).map((testType) => {
+    const seed = DEMO_CATALOGUE[testType];
+    const base = seed?.price ?? OTHER_PRICES[testType] ?? 1500;
+    return {
+      centreId: centre.id,
+      testType,
+      ...(seed ?? { sampleType: 'NONE' as const }),
+      price: Math.round((base * factor) / 10) * 10,
+      turnaroundHours: centre.resultsTurnaround?.[testType] ?? seed?.turnaroundHours ?? 24,
+      homeCollection: Boolean(centre.hasHomeCollection && seed?.homeCollection),
+    };
+  });
+}
