@@ -100,3 +100,8 @@ export function checkNewLine(lines: readonly BillLine[], line: BillLine): LineCh
 export function rupeesToPaise(rupees: number | null | undefined): number {
   return rupees ? Math.round(rupees * 100) : 0;
 }
+
+/** Paise as SPEC §9 shows money: '₹1,036' or '₹1,036.5'. */
+export function rupeesOf(paise: number): number {
+  return paise / 100;
+}

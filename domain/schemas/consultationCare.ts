@@ -173,6 +173,11 @@ export const admissionSchema = z.object({
   admittedAt: z.string().nullable(),
   dischargedAt: z.string().nullable(),
   dischargeSummary: z.string().nullable(),
+  /** The patient's rating of the visit, once given. */
+  feedbackRating: z.number().int().nullable(),
+  /** The follow-up proposed from it, if any. */
+  followUpAt: z.string().nullable(),
+  followUpAppointmentId: idSchema.nullable(),
 });
 
 export const statsQuery = z.object({ startDate: isoDate.optional(), endDate: isoDate.optional() });

@@ -38,6 +38,9 @@ const toAdmission = (id: string, status: string, a: Admission | undefined) => ({
   admittedAt: isoOf(a?.admittedAt ?? null),
   dischargedAt: isoOf(a?.dischargedAt ?? null),
   dischargeSummary: a?.dischargeSummary ?? null,
+  feedbackRating: null as number | null,
+  followUpAt: null as string | null,
+  followUpAppointmentId: null as string | null,
 });
 
 /** A directory rating follows the visits' ratings. */
@@ -205,8 +208,17 @@ export function consultationCareUseCases(deps: { db: Db; notify: Pick<Notificati
 
     async admissionOf(caller: AuthUser, id: string) {
       const { row } = await reachConsultation(db, caller, id);
-      const [a] = await db.select().from(consultationAdmissions).where(eq(consultationAdmissions.consultationId, id));
-      return toAdmission(id, row.status, a);
+      const [[a], [f], [followUp]] = await Promise.all([
+        db.select().from(consultationAdmissions).where(eq(consultationAdmissions.consultationId, id)),
+        db.select().from(consultationFeedback).where(eq(consultationFeedback.consultationId, id)),
+        db.select().from(consultationFollowUps).where(eq(consultationFollowUps.consultationId, id)),
+      ]);
+      return {
+        ...toAdmission(id, row.status, a),
+        feedbackRating: f?.rating ?? null,
+        followUpAt: isoOf(followUp?.proposedAt ?? null),
+        followUpAppointmentId: followUp?.appointmentId ?? null,
+      };
     },
 
     /** The treating side marks the diagnostics done once every order of the consultation is released. */
@@ -224,11 +236,6 @@ export function consultationCareUseCases(deps: { db: Db; notify: Pick<Notificati
         await systemStep(tx, caller, row, 'COMPLETE_DIAGNOSTICS', 'Every diagnostic order is released.', true);
         await audit(tx, caller, row, 'TREATING', 'COMPLETE_DIAGNOSTICS', 'Linked the released diagnostic results');
       });
-    },
-
-    async feedbackOf(executor: Db | Tx, id: string) {
-      const [f] = await executor.select().from(consultationFeedback).where(eq(consultationFeedback.consultationId, id));
-      return f ?? null;
     },
   };
 }
