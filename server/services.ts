@@ -13,6 +13,7 @@ import { consultationBilling } from './modules/consultations/billing.ts';
 import { consultationCareUseCases } from './modules/consultations/care.ts';
 import { consultationReferralUseCases } from './modules/consultations/referrals.ts';
 import { consultationStats } from './modules/consultations/stats.ts';
+import { followUpReminderJob } from './modules/consultations/jobs.ts';
 import { catalogueUseCases } from './modules/diagnostic-orders/catalogue.ts';
 import { diagnosticOrdersService } from './modules/diagnostic-orders/service.ts';
 import { orderTestUseCases } from './modules/diagnostic-orders/tests.ts';
@@ -85,6 +86,7 @@ export function buildServices(ctx: AppContext) {
       appointmentExpiryJob({ ...announcing, onTimeFreed }),
       documentExpiryJob({ db, ...announcing, verification }),
       waitlistOffersJob(offers),
+      followUpReminderJob({ notify: notifications }),
     ] satisfies Job[],
   };
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointments, consultationBillLines, doctors } from '../../server/db/schema/index.ts';
+import { appointments, consultationBillLines, doctors, notifications } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { appointmentInStatus, appointmentWorld, client, json, type World } from './support/appointments.ts';
 import { onboardDiagnostics, type Org } from './support/organisations.ts';
@@ -138,6 +138,26 @@ describe('follow-up', () => {
       .from(appointments)
       .where(eq(appointments.id, followUp.appointmentId));
     expect(confirmed!.status).toBe('CONFIRMED');
+  });
+
+  it('reminds the patient once, the day before', async () => {
+    const id = await consultation();
+    const at = new Date(Date.now() + 20 * 3_600_000);
+    at.setUTCMinutes((Math.ceil(at.getUTCMinutes() / 15) * 15) % 60, 0, 0);
+    const res = await api.send('POST', path(id, '/follow-up'), w.doctor.token, { at: at.toISOString() });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const reminders = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, w.patient.userId), eq(notifications.type, 'REMINDER')))
+      ).length;
+    const before = await reminders();
+    await t.app.jobs.runNow('consultations.follow-up-reminders');
+    expect(await reminders()).toBe(before + 1);
+    await t.app.jobs.runNow('consultations.follow-up-reminders');
+    expect(await reminders()).toBe(before + 1);
   });
 
   it('refuses a date in the past', async () => {
