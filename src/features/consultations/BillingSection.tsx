@@ -75,7 +75,9 @@ export function BillTable({ bill }: { bill: Billing }) {
         <thead>
           <tr>
             <th scope="col">Line</th>
-            <th scope="col">When</th>
+            <th scope="col" className="hidden sm:table-cell">
+              When
+            </th>
             <th scope="col" className="text-right">
               Amount
             </th>
@@ -94,7 +96,7 @@ export function BillTable({ bill }: { bill: Billing }) {
                   {l.taxPaise > 0 ? ` · GST ${money(l.taxPaise)}` : ''}
                 </span>
               </td>
-              <td className="text-xs whitespace-nowrap">{formatDateTime(l.createdAt)}</td>
+              <td className="hidden text-xs whitespace-nowrap sm:table-cell">{formatDateTime(l.createdAt)}</td>
               <td className="text-right whitespace-nowrap">
                 {l.kind === 'DISCOUNT' || l.kind === 'PAYMENT' ? '−' : ''}
                 {money(l.amountPaise)}
@@ -104,7 +106,7 @@ export function BillTable({ bill }: { bill: Billing }) {
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row" colSpan={2} className="font-normal">
               Total (charges {money(bill.chargesPaise)} + GST {money(bill.taxPaise)} − discount{' '}
               {money(bill.discountPaise)})
             </th>
