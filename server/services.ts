@@ -9,6 +9,11 @@ import { consultationAccessUseCases } from './modules/consultations/access.ts';
 import { consultationPartUseCases } from './modules/consultations/parts.ts';
 import { consultationsService } from './modules/consultations/service.ts';
 import { consultationDiagnosticsLink } from './modules/consultations/index.ts';
+import { consultationBilling } from './modules/consultations/billing.ts';
+import { consultationCareUseCases } from './modules/consultations/care.ts';
+import { consultationReferralUseCases } from './modules/consultations/referrals.ts';
+import { consultationStats } from './modules/consultations/stats.ts';
+import { followUpReminderJob } from './modules/consultations/jobs.ts';
 import { catalogueUseCases } from './modules/diagnostic-orders/catalogue.ts';
 import { diagnosticOrdersService } from './modules/diagnostic-orders/service.ts';
 import { orderTestUseCases } from './modules/diagnostic-orders/tests.ts';
@@ -65,6 +70,12 @@ export function buildServices(ctx: AppContext) {
     consultations: consultationsService({ db, notify: notifications }),
     consultationParts: consultationPartUseCases(db),
     consultationAccess: consultationAccessUseCases({ db, notify: notifications }),
+    consultationCare: {
+      billing: consultationBilling({ db, notify: notifications }),
+      care: consultationCareUseCases({ db, notify: notifications }),
+      referrals: consultationReferralUseCases({ db, notify: notifications }),
+      stats: consultationStats(db),
+    },
     verification,
     catalogue: catalogueUseCases({ db }),
     // A critical result raises an alert on the order's consultation; released orders move it on.
@@ -75,6 +86,7 @@ export function buildServices(ctx: AppContext) {
       appointmentExpiryJob({ ...announcing, onTimeFreed }),
       documentExpiryJob({ db, ...announcing, verification }),
       waitlistOffersJob(offers),
+      followUpReminderJob({ notify: notifications }),
     ] satisfies Job[],
   };
 }

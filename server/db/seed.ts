@@ -5,6 +5,7 @@ import type { Db } from './client.ts';
 import type { FileStore } from '../platform/files.ts';
 import { insertDemoAppointments } from './demo/appointments.ts';
 import { insertDemoConsultations } from './demo/consultations.ts';
+import { insertDemoConsultationCare } from './demo/consultationCare.ts';
 import { insertDemoSchedules } from './demo/schedules.ts';
 import { insertDemoWaitlist } from './demo/waitlist.ts';
 import { insertDemoDiagnosticOrders } from './demo/diagnosticOrders.ts';
@@ -144,6 +145,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     await insertDemoNetwork(tx, network);
     await insertDemoAppointments(tx, network);
     await insertDemoConsultations(tx, network);
+    await insertDemoConsultationCare(tx);
     await insertDemoSchedules(tx, network);
     await insertDemoWaitlist(tx, network);
     await insertDemoDiagnosticOrders(tx, network);

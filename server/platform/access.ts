@@ -34,6 +34,9 @@ export const OWNERSHIP = {
   /** A consultation: its treating doctor and hospital; its patient reads; a live emergency grant reads. */
   consultationParty:
     "The consultation's treating doctor or hospital; its patient reads (private notes excepted); a doctor or hospital with a live emergency grant reads; others (admins included) get 404.",
+  /** A referral: the consultation's doctor or hospital that sent it, the receiver it names, its patient. */
+  referralParty:
+    "The referral's sender (the consultation's doctor or hospital), its receiver (the doctor, hospital or diagnostics centre it names) or its patient; only the receiver decides; others get 404 (or do not find it in a list).",
   /** Break the glass: any doctor or hospital may ask, with a reason; time-limited, notified, audited. */
   emergency:
     'Any admitted doctor or hospital may ask, with a reason, for a time-limited view of an existing consultation; the patient and the treating hospital are notified and every read is audited.',

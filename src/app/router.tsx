@@ -102,6 +102,20 @@ const signedInRoutes: RouteObject[] = [
         path: 'consultations/:id',
         ...screen(() => import('../features/consultations/ConsultationScreen.tsx').then((m) => m.ConsultationScreen)),
       },
+      {
+        path: 'consultations/:id/receipt',
+        ...screen(() => import('../features/consultations/ReceiptScreen.tsx').then((m) => m.ReceiptScreen)),
+      },
+    ],
+  ),
+  // Referrals: sent and received by doctors, hospitals and centres; the patient's own, to book.
+  onlyFor(
+    ['PATIENT', 'DOCTOR', 'HOSPITAL', 'DIAGNOSTICS'],
+    [
+      {
+        path: 'referrals',
+        ...screen(() => import('../features/consultations/ReferralsScreen.tsx').then((m) => m.ReferralsScreen)),
+      },
     ],
   ),
   // One search for everyone who looks for care; a User who books is offered to become a patient first.

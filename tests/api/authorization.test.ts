@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../domain/enums.ts';
 import {
   appointments,
+  consultations,
+  diagnosticOrders,
   diagnosticsCentres,
   doctors,
   hospitals,
@@ -79,6 +81,7 @@ const PROBED = new Set<Ownership>([
   'acquaintance',
   'waitlistParty',
   'orderParty',
+  'referralParty',
 ]);
 
 let t: TestApp;
@@ -666,6 +669,93 @@ const TABLE: Record<string, Row> = {
   'POST /api/consultations/:consultationId/check-drug-interactions': {
     probe: async (f) => consultationWrite(f, 'POST', '/check-drug-interactions', { drugs: ['Simvastatin'] }),
   },
+  // Billing, referral, follow-up, feedback, admission, diagnostics, statistics (tests/api/consultations-care.test.ts).
+  'GET /api/consultations/stats': {},
+  'GET /api/consultations/stats/department-wise': {},
+  'GET /api/consultations/referrals': {
+    probe: async (f) => {
+      const referralId = await referralOf(f);
+      const holds = (body: any) => body.data.referrals.some((r: any) => r.id === referralId);
+      const path = '/api/consultations/referrals?limit=100';
+      return {
+        owner: { token: f.diagnostics.token, method: 'GET', path },
+        others: [f.otherDiagnostics, f.otherDoctor, f.otherHospital, f.otherPatient].map((o) => ({
+          token: o.token,
+          method: 'GET',
+          path,
+        })),
+        holds,
+      };
+    },
+  },
+  'PATCH /api/consultations/referrals/:referralId': {
+    probe: async (f) => {
+      const path = `/api/consultations/referrals/${await referralOf(f)}`;
+      const body = { decision: 'ACCEPT' };
+      return {
+        owner: { token: f.diagnostics.token, method: 'PATCH', path, body },
+        others: [f.otherDiagnostics, f.doctor, f.otherDoctor, f.otherHospital].map((o) => ({
+          token: o.token,
+          method: 'PATCH',
+          path,
+          body,
+        })),
+      };
+    },
+  },
+  'GET /api/consultations/:consultationId/billing': { probe: async (f) => consultationRead(f, '/billing') },
+  'POST /api/consultations/:consultationId/payments': {
+    probe: async (f) =>
+      consultationWrite(f, 'POST', '/payments', { kind: 'CHARGE', description: 'Dressing', amountPaise: 5_000 }),
+  },
+  'POST /api/consultations/:consultationId/referral': {
+    probe: async (f) =>
+      consultationWrite(f, 'POST', '/referral', {
+        targetKind: 'DIAGNOSTICS',
+        targetId: f.diagnostics.referenceId,
+        reason: 'Echocardiogram',
+      }),
+  },
+  'POST /api/consultations/:consultationId/follow-up': {
+    probe: async (f) => {
+      const at = new Date(Date.now() + 40 * 86_400_000);
+      at.setUTCHours(9, 0, 0, 0);
+      const path = `/api/consultations/${await completedConsultationOf(f)}/follow-up`;
+      return treatingProbe(f, 'POST', path, { at: at.toISOString() });
+    },
+  },
+  'POST /api/consultations/:consultationId/feedback': {
+    probe: async (f) => {
+      const path = `/api/consultations/${await completedConsultationOf(f)}/feedback`;
+      return {
+        owner: { token: f.patient.token, method: 'POST', path, body: { rating: 5 } },
+        others: [{ token: f.otherPatient.token, method: 'POST', path, body: { rating: 5 } }],
+      };
+    },
+  },
+  'GET /api/consultations/:consultationId/admission': { probe: async (f) => consultationRead(f, '/admission') },
+  'PATCH /api/consultations/:consultationId/admission': {
+    probe: async (f) => consultationWrite(f, 'PATCH', '/admission', { step: 'REQUIRE' }),
+  },
+  'PATCH /api/consultations/:consultationId/update-from-diagnostics': {
+    probe: async (f) => {
+      const consultationId = await completedConsultationOf(f);
+      await t.database.db
+        .update(consultations)
+        .set({ status: 'DIAGNOSTICS_ORDERED' })
+        .where(eq(consultations.id, consultationId));
+      await t.database.db.insert(diagnosticOrders).values({
+        centreId: f.diagnostics.referenceId,
+        patientId: f.patient.referenceId,
+        doctorId: f.doctor.referenceId,
+        consultationId,
+        status: 'COMPLETED',
+        createdBy: f.doctor.userId,
+        createdByRole: 'DOCTOR',
+      });
+      return treatingProbe(f, 'PATCH', `/api/consultations/${consultationId}/update-from-diagnostics`);
+    },
+  },
 
   // ── schedules ────────────────────────────────────────────────────────────────────
   'GET /api/doctors/:doctorId/schedule': {
@@ -841,6 +931,31 @@ async function consultationOf(f: Fixtures): Promise<string> {
     method: 'POST',
     path: '/api/consultations',
     body: { appointmentId },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).data.id as string;
+}
+
+/** A consultation the doctor has completed (its visit is over). */
+async function completedConsultationOf(f: Fixtures): Promise<string> {
+  const consultationId = await consultationOf(f);
+  const res = await send({
+    token: f.doctor.token,
+    method: 'PUT',
+    path: `/api/consultations/${consultationId}`,
+    body: { action: 'COMPLETE_CONSULTATION' },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return consultationId;
+}
+
+/** A pending referral from the doctor's consultation to the fixtures' diagnostics centre. */
+async function referralOf(f: Fixtures): Promise<string> {
+  const res = await send({
+    token: f.doctor.token,
+    method: 'POST',
+    path: `/api/consultations/${await consultationOf(f)}/referral`,
+    body: { targetKind: 'DIAGNOSTICS', targetId: f.diagnostics.referenceId, reason: 'Echocardiogram' },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await json(res)).data.id as string;

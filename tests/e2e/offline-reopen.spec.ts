@@ -75,6 +75,11 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'patient@caremesh.test', path: `/hospitals/${DEMO_HOSPITAL_ID}`, shows: 'OPD, cath lab, echo and TMT' },
   { email: 'user@caremesh.test', path: `/diagnostics/${DEMO_DIAGNOSTICS_ID}`, shows: 'NABL-accredited lab' },
   { email: 'user@caremesh.test', path: `/pharmacies/${DEMO_PHARMACY_ID}`, shows: '08:00–23:00' },
+  // Referrals on both sides, and the hospital's consultation statistics.
+  { email: 'patient@caremesh.test', path: '/referrals', shows: '2D echocardiogram' },
+  { email: 'diagnostics@caremesh.test', path: '/referrals', shows: 'Chest X-ray PA view' },
+  { email: 'doctor@caremesh.test', path: '/referrals?status=ACCEPTED', shows: 'Morning slots free this week' },
+  { email: 'hospital@caremesh.test', path: '/consultations', shows: 'Per department' },
 ];
 
 /** The demo patient's completed consultation (server/db/demo/consultations.ts). */
@@ -203,6 +208,16 @@ test('every data screen of every role opens after the app is closed, with no net
       email: 'patient@caremesh.test',
       path: await consultationPage(request, 'patient@caremesh.test'),
       shows: 'Essential (primary) hypertension',
+    },
+    {
+      email: 'patient@caremesh.test',
+      path: `${await consultationPage(request, 'patient@caremesh.test')}/receipt`,
+      shows: 'UPI-402918337761',
+    },
+    {
+      email: 'hospital@caremesh.test',
+      path: await consultationPage(request, 'hospital@caremesh.test'),
+      shows: 'ECG, 12 lead (in-house)',
     },
   ];
   await expectScreensReopenOffline(browser, request, baseURL!, [...DATA_SCREENS, ...details]);

@@ -14,6 +14,7 @@ import type { ConsultationAccessService, ConsultationPartsService } from './inde
 import type { ConsultationsService } from './service.ts';
 import { registerPartRoutes } from './partRoutes.ts';
 import { registerReadRoutes } from './readRoutes.ts';
+import { registerCareRoutes, type CareServices } from './careRoutes.ts';
 import { READERS, RULE, TREATING, one, params, security, tags } from './routeCommon.ts';
 
 export const consultationsRoutes =
@@ -21,10 +22,12 @@ export const consultationsRoutes =
     consultations: service,
     consultationParts: parts,
     consultationAccess: access,
+    consultationCare: careServices,
   }: {
     consultations: ConsultationsService;
     consultationParts: ConsultationPartsService;
     consultationAccess: ConsultationAccessService;
+    consultationCare: Omit<CareServices, 'service'>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
@@ -116,4 +119,5 @@ export const consultationsRoutes =
 
     registerPartRoutes(app, { service, parts });
     registerReadRoutes(app, { access });
+    registerCareRoutes(app, { service, ...careServices });
   };

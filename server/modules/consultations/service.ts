@@ -22,6 +22,7 @@ import { recordHistory, runTransition } from '../../platform/workflow.ts';
 import { appointmentPartyOf, inCareRelationship, loadAppointment } from '../appointments/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { audit } from './audit.ts';
+import { chargeConsultationFee } from './billing.ts';
 import {
   NO_SUCH,
   listConsultations,
@@ -303,6 +304,7 @@ export function consultationsService(deps: ConsultationsDeps) {
             .where(eq(consultations.id, id));
           if (action === 'COMPLETE_CONSULTATION' && row.appointmentId)
             await completeVisit(tx, caller, row.appointmentId);
+          if (action === 'COMPLETE_CONSULTATION') await chargeConsultationFee(tx, row);
           await audit(
             tx,
             caller,

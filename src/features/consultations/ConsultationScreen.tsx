@@ -15,7 +15,9 @@ import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { LoadError, Loading, NOT_AVAILABLE_OFFLINE } from '../../ui/LoadStates.tsx';
 import { useToast } from '../../ui/toast/useToast.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { AfterVisitSection } from './AfterVisitSection.tsx';
 import { AlertsPanel } from './AlertsPanel.tsx';
+import { BillingSection } from './BillingSection.tsx';
 import { AuditLogSection } from './AuditLogSection.tsx';
 import { EmergencyAccessRequest } from './EmergencyAccessRequest.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
@@ -154,6 +156,8 @@ function ConsultationView({ consultation: c }: { consultation: Consultation }) {
         </div>
         <TestsSection consultation={c} />
         <NotesSection consultation={c} />
+        <BillingSection consultation={c} />
+        <AfterVisitSection consultation={c} />
         {c.access !== 'EMERGENCY' && (
           <div className="md:col-span-2">
             <AuditLogSection consultationId={c.id} />

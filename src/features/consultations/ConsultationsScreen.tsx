@@ -17,6 +17,7 @@ import { FilterBar } from '../../ui/dataTable/FilterBar.tsx';
 import { useUrlListState } from '../../ui/dataTable/useUrlState.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { ConsultationStatusBadge } from './parts.tsx';
+import { StatsPanel } from './StatsPanel.tsx';
 
 /** The status tabs: the visit's main stages (the later steps show under "All"). */
 const TABS: ReadonlyArray<{ status: ConsultationStatus | ''; label: string }> = [
@@ -162,6 +163,10 @@ export function ConsultationsScreen() {
         pagination={consultations.data?.pagination}
         onPage={list.toPage}
       />
+      <Link to="/referrals" className="link w-max text-sm">
+        Referrals sent and received
+      </Link>
+      <StatsPanel startDate={params.get('dateFrom') || undefined} endDate={params.get('dateTo') || undefined} />
     </section>
   );
 }

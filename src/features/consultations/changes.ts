@@ -5,6 +5,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { consultationKeys, consultationPaths } from '../../api/consultations.ts';
+import { careKeys, carePaths } from '../../api/consultationCare.ts';
 import type { OutboxEntry } from '../../offline/outbox.ts';
 import { defineOfflineChange } from '../../offline/offlineChange.ts';
 import type { SubmitOptions, SubmitResult } from '../../offline/submit.ts';
@@ -16,7 +17,7 @@ export type ConsultationPart = 'diagnoses' | 'vital-signs' | 'prescriptions' | '
 /** One change to a consultation: where it goes, what it carries, what the user reads. */
 export type ConsultationChangeInput = {
   consultationId: string;
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   label: string;
@@ -27,7 +28,7 @@ function refresh(queryClient: QueryClient, entry: OutboxEntry) {
   if (typeof id === 'string') void queryClient.invalidateQueries({ queryKey: consultationKeys.detail(id) });
 }
 
-const definitions = (['POST', 'PUT', 'DELETE'] as const).map((method) =>
+const definitions = (['POST', 'PUT', 'DELETE', 'PATCH'] as const).map((method) =>
   defineOfflineChange<ConsultationChangeInput>({
     kind: `${CONSULTATION_CHANGE_KIND}-${method.toLowerCase()}`,
     method,
@@ -35,11 +36,15 @@ const definitions = (['POST', 'PUT', 'DELETE'] as const).map((method) =>
     body: (input) => input.body ?? {},
     label: (input) => input.label,
     meta: (input) => ({ consultationId: input.consultationId }),
-    invalidates: (input) => [consultationKeys.detail(input.consultationId), consultationKeys.lists],
+    invalidates: (input) => [
+      consultationKeys.detail(input.consultationId),
+      consultationKeys.lists,
+      careKeys.allReferrals,
+    ],
     applyAnswer: (queryClient, _answer, entry) => refresh(queryClient, entry),
   }),
 );
-const byMethod = { POST: definitions[0]!, PUT: definitions[1]!, DELETE: definitions[2]! };
+const byMethod = { POST: definitions[0]!, PUT: definitions[1]!, DELETE: definitions[2]!, PATCH: definitions[3]! };
 
 export function submitConsultationChange(
   userId: string,
@@ -54,7 +59,8 @@ export function useWaitingConsultationChanges(consultationId: string): OutboxEnt
   const posts = byMethod.POST.useWaiting({ consultationId });
   const puts = byMethod.PUT.useWaiting({ consultationId });
   const deletes = byMethod.DELETE.useWaiting({ consultationId });
-  return [...posts, ...puts, ...deletes].sort((a, b) => a.createdAt - b.createdAt);
+  const patches = byMethod.PATCH.useWaiting({ consultationId });
+  return [...posts, ...puts, ...deletes, ...patches].sort((a, b) => a.createdAt - b.createdAt);
 }
 
 export const changeTo = {
@@ -104,5 +110,47 @@ export const changeTo = {
     path: consultationPaths.acknowledge(consultationId, alertId),
     body: comment ? { comment } : {},
     label: 'Acknowledge alert',
+  }),
+  /** Billing, referral, follow-up, feedback, admission: the desk and the doctor act offline too. */
+  payment: (consultationId: string, body: unknown, label: string): ConsultationChangeInput => ({
+    consultationId,
+    method: 'POST',
+    path: carePaths.payments(consultationId),
+    body,
+    label,
+  }),
+  referral: (consultationId: string, body: unknown): ConsultationChangeInput => ({
+    consultationId,
+    method: 'POST',
+    path: carePaths.referral(consultationId),
+    body,
+    label: 'Refer the patient',
+  }),
+  followUp: (consultationId: string, body: unknown): ConsultationChangeInput => ({
+    consultationId,
+    method: 'POST',
+    path: carePaths.followUp(consultationId),
+    body,
+    label: 'Propose a follow-up',
+  }),
+  feedback: (consultationId: string, body: unknown): ConsultationChangeInput => ({
+    consultationId,
+    method: 'POST',
+    path: carePaths.feedback(consultationId),
+    body,
+    label: 'Rate the visit',
+  }),
+  admission: (consultationId: string, body: unknown, label: string): ConsultationChangeInput => ({
+    consultationId,
+    method: 'PATCH',
+    path: carePaths.admission(consultationId),
+    body,
+    label,
+  }),
+  fromDiagnostics: (consultationId: string): ConsultationChangeInput => ({
+    consultationId,
+    method: 'PATCH',
+    path: carePaths.fromDiagnostics(consultationId),
+    label: 'Diagnostics completed',
   }),
 };
