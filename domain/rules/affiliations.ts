@@ -117,7 +117,7 @@ export const AFFILIATION_TRANSITIONS: Record<AffiliationAction, Transition> = {
     label: 'Verify',
   },
   ACTIVATE: {
-    by: SIDES,
+    by: [...SIDES, 'SYSTEM'],
     from: ['PENDING', 'SUSPENDED'],
     to: 'ACTIVE',
     guards: [consented, verified],

@@ -103,7 +103,7 @@ export const calculateQuery = z.object({
 });
 export const expiringQuery = paginationQuery.extend({ days: z.coerce.number().int().min(1).max(365).default(30) });
 export const exportQuery = z.object({
-  format: z.enum(['csv', 'tsv']).default('csv'),
+  format: z.enum(['csv', 'excel']).default('csv'),
   status: z.enum(AFFILIATION_STATUSES).optional(),
 });
 export const dashboardQuery = z.object({ period: z.enum(['30d', '90d', '365d']).default('90d') });
