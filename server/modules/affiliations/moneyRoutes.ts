@@ -171,7 +171,7 @@ export const affiliationMoneyRoutes =
     app.get(
       '/affiliations/expiring',
       {
-        config: { access: PARTIES },
+        config: { access: allow([...PARTY_ROLES, 'ADMIN'], 'caller') },
         schema: {
           tags,
           security,
@@ -186,7 +186,7 @@ export const affiliationMoneyRoutes =
     app.get(
       '/affiliations/export',
       {
-        config: { access: PARTIES },
+        config: { access: allow([...PARTY_ROLES, 'ADMIN'], 'caller') },
         schema: {
           tags,
           security,

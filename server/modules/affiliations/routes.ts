@@ -38,7 +38,7 @@ export const affiliationsRoutes =
       app.post(
         `/affiliations/${kindPath}`,
         {
-          config: { access: allow([role], 'affiliationParty') },
+          config: { access: allow([role], 'caller') },
           schema: {
             tags,
             security,
@@ -117,7 +117,7 @@ export const affiliationsRoutes =
       app.put(
         `/affiliations${path}`,
         {
-          config: { access: roles === 'ADMIN' ? allow(['ADMIN'], 'affiliationParty') : PARTIES },
+          config: { access: roles === 'ADMIN' ? allow(['ADMIN'], 'none') : PARTIES },
           schema: { tags, security, summary, params: affiliationParams, body, response: detail },
         },
         async (request) => ({
