@@ -63,6 +63,12 @@ describe('a referral with commission between a hospital and a diagnostics centre
     const created = (await json(res)).data;
     id = created.id;
     expect(created).toMatchObject({ status: 'PENDING', verificationRequired: true, myRole: 'PROPOSER' });
+    expect(created.partner).toMatchObject({
+      kind: 'DIAGNOSTICS',
+      id: w.centre.referenceId,
+      name: 'Precision aff Labs',
+    });
+    expect(created.actions).toEqual(['TERMINATE']);
     expect(created.disclosure).toMatch(/disclosed to both parties/);
     expect(await notified(w.centre, 'AFFILIATION_REQUEST')).toHaveLength(1);
 

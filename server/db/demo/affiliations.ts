@@ -149,48 +149,46 @@ export async function insertDemoAffiliations(db: Writer, network: DemoNetwork) {
     createdBy: by,
   }));
   for (let i = 0; i < terms.length; i += 200) await db.insert(affiliationTerms).values(terms.slice(i, i + 200));
-  const history = links
-    .slice(0, 4)
-    .flatMap((l) => [
-      {
-        workflow: 'affiliation',
-        entityId: l.id,
-        action: 'PROPOSE',
-        actorRole: l.proposer[0],
-        fromStatus: 'PENDING',
-        toStatus: 'PENDING',
-        reason: null,
-        at: ago(-l.start + 2),
-      },
-      ...(l.status === 'PENDING'
-        ? []
-        : [
-            {
-              workflow: 'affiliation',
-              entityId: l.id,
-              action: 'APPROVE',
-              actorRole: l.recipient[0],
-              fromStatus: 'PENDING',
-              toStatus: 'ACTIVE',
-              reason: null,
-              at: ago(-l.start),
-            },
-          ]),
-      ...(l.status === 'SUSPENDED' || l.status === 'EXPIRED'
-        ? [
-            {
-              workflow: 'affiliation',
-              entityId: l.id,
-              action: l.status === 'EXPIRED' ? 'EXPIRE' : 'SUSPEND',
-              actorRole: l.status === 'EXPIRED' ? 'SYSTEM' : 'DIAGNOSTICS',
-              fromStatus: 'ACTIVE',
-              toStatus: l.status,
-              reason: l.reason ?? null,
-              at: ago(20),
-            },
-          ]
-        : []),
-    ]);
+  const history = links.slice(0, 4).flatMap((l) => [
+    {
+      workflow: 'affiliation',
+      entityId: l.id,
+      action: 'PROPOSE',
+      actorRole: l.proposer[0],
+      fromStatus: 'PENDING',
+      toStatus: 'PENDING',
+      reason: null,
+      at: ago(-l.start + 2),
+    },
+    ...(l.status === 'PENDING'
+      ? []
+      : [
+          {
+            workflow: 'affiliation',
+            entityId: l.id,
+            action: 'APPROVE',
+            actorRole: l.recipient[0],
+            fromStatus: 'PENDING',
+            toStatus: 'ACTIVE',
+            reason: null,
+            at: ago(-l.start),
+          },
+        ]),
+    ...(l.status === 'SUSPENDED' || l.status === 'EXPIRED'
+      ? [
+          {
+            workflow: 'affiliation',
+            entityId: l.id,
+            action: l.status === 'EXPIRED' ? 'EXPIRE' : 'SUSPEND',
+            actorRole: l.status === 'EXPIRED' ? 'SYSTEM' : 'DIAGNOSTICS',
+            fromStatus: 'ACTIVE',
+            toStatus: l.status,
+            reason: l.reason ?? null,
+            at: ago(20),
+          },
+        ]
+      : []),
+  ]);
   await db.insert(workflowHistory).values(history);
 
   // The referral's money: its structure, last month's closed statement and this month's open lines.
