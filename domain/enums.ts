@@ -1151,6 +1151,7 @@ export const REALTIME_EVENTS = [
   'documentExpiring',
   'waitlistUpdate',
   'diagnosticOrderUpdate',
+  'affiliationUpdate',
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
@@ -1171,6 +1172,7 @@ export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
   documentExpiring: 'Document expiring',
   waitlistUpdate: 'Waitlist update',
   diagnosticOrderUpdate: 'Diagnostic order update',
+  affiliationUpdate: 'Affiliation update',
 };
 
 /** Where an organisation or doctor profile stands with the admins (non-admins see VERIFIED only). */

@@ -49,6 +49,8 @@ import { pharmaciesRoutes } from './modules/pharmacies/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { catalogueRoutes } from './modules/diagnostic-orders/catalogueRoutes.ts';
 import { diagnosticOrdersRoutes } from './modules/diagnostic-orders/routes.ts';
+import { affiliationsRoutes } from './modules/affiliations/routes.ts';
+import { affiliationMoneyRoutes } from './modules/affiliations/moneyRoutes.ts';
 import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
@@ -274,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(diagnosticsRoutes(services));
       await api.register(catalogueRoutes(services));
       await api.register(diagnosticOrdersRoutes(services));
+      await api.register(affiliationsRoutes(services));
+      await api.register(affiliationMoneyRoutes(services));
       await api.register(doctorsRoutes(services));
       await api.register(appointmentsRoutes({ ...services, rateLimits: ctx.rateLimits }));
       await api.register(schedulesRoutes(services));

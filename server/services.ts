@@ -25,6 +25,10 @@ import { patientsService } from './modules/patients/service.ts';
 import { schedulesService } from './modules/schedules/service.ts';
 import { pharmaciesService } from './modules/pharmacies/service.ts';
 import { waitlistOffersJob } from './modules/waitlist/jobs.ts';
+import { affiliationExpiryJob } from './modules/affiliations/jobs.ts';
+import { affiliationCommissionUseCases } from './modules/affiliations/commission.ts';
+import { affiliationReports } from './modules/affiliations/reports.ts';
+import { affiliationsService } from './modules/affiliations/service.ts';
 import { offerEngine } from './modules/waitlist/offers.ts';
 import { waitlistService, type WaitlistService } from './modules/waitlist/service.ts';
 import { documentExpiryJob } from './modules/verification/jobs.ts';
@@ -81,12 +85,16 @@ export function buildServices(ctx: AppContext) {
     // A critical result raises an alert on the order's consultation; released orders move it on.
     diagnosticOrders: diagnosticOrdersService({ db, files, ...announcing, consultations: diagnosticsLink }),
     orderTests: orderTestUseCases({ db, files, ...announcing, consultations: diagnosticsLink }),
+    affiliations: affiliationsService({ db, ...announcing }),
+    affiliationCommission: affiliationCommissionUseCases({ db, ...announcing }),
+    affiliationReports: affiliationReports({ db }),
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [
       appointmentExpiryJob({ ...announcing, onTimeFreed }),
       documentExpiryJob({ db, ...announcing, verification }),
       waitlistOffersJob(offers),
       followUpReminderJob({ notify: notifications }),
+      affiliationExpiryJob(announcing),
     ] satisfies Job[],
   };
 }

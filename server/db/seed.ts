@@ -9,6 +9,7 @@ import { insertDemoConsultationCare } from './demo/consultationCare.ts';
 import { insertDemoSchedules } from './demo/schedules.ts';
 import { insertDemoWaitlist } from './demo/waitlist.ts';
 import { insertDemoDiagnosticOrders } from './demo/diagnosticOrders.ts';
+import { insertDemoAffiliations } from './demo/affiliations.ts';
 import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts';
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
@@ -149,6 +150,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     await insertDemoSchedules(tx, network);
     await insertDemoWaitlist(tx, network);
     await insertDemoDiagnosticOrders(tx, network);
+    await insertDemoAffiliations(tx, network);
     await insertDemoDocuments(tx, documentFiles);
     await insertDemoVerification(tx, network, verificationFiles);
     return created.length;

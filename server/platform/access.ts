@@ -45,6 +45,9 @@ export const OWNERSHIP = {
     "The caller is the order's diagnostics centre, its patient, or the doctor or hospital that ordered it; an admin reaches any; others get 404 (or do not find it in a list).",
   /** A provider's verification paper: the provider's own accounts (referenceId) and admins. */
   providerPaper: "The paper belongs to the caller's own provider (referenceId); an admin reaches any; others get 404.",
+  /** An affiliation: its two parties (the proposer's and the recipient's accounts); an admin reaches any. */
+  affiliationParty:
+    "The caller's organisation (or the doctor) is one of the affiliation's two parties; an admin reaches any; others get 404 (or do not find it in a list).",
   /** A waitlist entry: its patient, its doctor, the hospital it waits at; admins read. */
   waitlistParty:
     "The entry's patient, its doctor, or the hospital it waits at (a list: only those); an admin reads any; others get 404.",

@@ -8,6 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../domain/enums.ts';
 import {
+  affiliationCommissionVersions,
+  affiliationLedger,
+  affiliations,
   appointments,
   consultations,
   diagnosticOrders,
@@ -80,6 +83,7 @@ const PROBED = new Set<Ownership>([
   'patientCare',
   'acquaintance',
   'waitlistParty',
+  'affiliationParty',
   'orderParty',
   'referralParty',
 ]);
@@ -778,6 +782,9 @@ const TABLE: Record<string, Row> = {
     }),
   },
 
+  // ── affiliations ─────────────────────────────────────────────────────────────────
+  ...affiliationRows(),
+
   // ── waitlist ─────────────────────────────────────────────────────────────────────
   'GET /api/waitlist': {
     probe: async (f) => {
@@ -1120,6 +1127,209 @@ async function document(f: Fixtures) {
     form: fileForm('scan.png', PNG, 'image/png', 'Prescription'),
   });
   return documentId;
+}
+
+// ── affiliation probes ────────────────────────────────────────────────────────────────
+
+type AffKind = 'HOSPITAL' | 'DOCTOR' | 'DIAGNOSTICS' | 'PHARMACY';
+function AFF_DAY(days: number) {
+  return new Date(Date.now() + 330 * 60_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An affiliation written straight to the table (probes need many, in given states, between the same parties). */
+async function affiliationIn(
+  proposer: [AffKind, Org | Member],
+  recipient: [AffKind, Org | Member],
+  status: 'PENDING' | 'ACTIVE' | 'SUSPENDED',
+  money = false,
+): Promise<string> {
+  const decided = status !== 'PENDING';
+  const [row] = await t.database.db
+    .insert(affiliations)
+    .values({
+      proposerKind: proposer[0],
+      proposerId: id(proposer[1]),
+      recipientKind: recipient[0],
+      recipientId: id(recipient[1]),
+      partyType: 'INTERNAL',
+      type: 'REFERRAL',
+      benefits: money ? ['COMMISSION'] : ['PRIORITY_BOOKING'],
+      startDate: AFF_DAY(-10),
+      endDate: AFF_DAY(20),
+      terms: 'Probe terms',
+      status,
+      verificationRequired: money,
+      consentedAt: decided ? new Date() : null,
+      verifiedAt: decided && money ? new Date() : null,
+      activatedAt: decided ? new Date(Date.now() - 86_400_000) : null,
+      createdBy: proposer[1].userId,
+    })
+    .returning({ id: affiliations.id });
+  if (money) {
+    await t.database.db.insert(affiliationCommissionVersions).values({
+      affiliationId: row!.id,
+      version: 1,
+      effectiveFrom: AFF_DAY(-10),
+      rules: [{ serviceType: 'OTHER', kind: 'PERCENTAGE', basisPoints: 500 }],
+    });
+  }
+  return row!.id;
+}
+
+/** The hospital proposed to the listed diagnostics centre; the others of each kind are strangers. */
+const hospitalCentre = (f: Fixtures, status: 'PENDING' | 'ACTIVE' | 'SUSPENDED', money = false) =>
+  affiliationIn(['HOSPITAL', f.hospital], ['DIAGNOSTICS', f.diagnostics], status, money);
+const strangers = (f: Fixtures) => [f.otherHospital, f.otherDiagnostics, f.otherDoctor, f.otherPharmacy];
+
+function affiliationProbe(owner: Org | Member, method: string, path: string, body?: unknown): (f: Fixtures) => Probe {
+  return (f) => ({
+    owner: { token: owner.token, method, path, body },
+    others: strangers(f).map((other) => ({ token: other.token, method, path, body })),
+  });
+}
+
+function affiliationRows(): Record<string, Row> {
+  const rows: Record<string, Row> = {};
+  const kinds: Array<[string, AffKind, (f: Fixtures) => Org | Member, (f: Fixtures) => Org | Member]> = [
+    ['hospital', 'HOSPITAL', (f) => f.hospital, (f) => f.otherHospital],
+    ['doctor', 'DOCTOR', (f) => f.doctor, (f) => f.otherDoctor],
+    ['diagnostics', 'DIAGNOSTICS', (f) => f.diagnostics, (f) => f.otherDiagnostics],
+    ['pharmacy', 'PHARMACY', (f) => f.pharmacy, (f) => f.otherPharmacy],
+  ];
+  for (const [path, kind, mine, theirs] of kinds) {
+    // The party of this kind proposed to another listed party (the centre proposes to the hospital).
+    const partner = (f: Fixtures): [AffKind, Org | Member] =>
+      kind === 'HOSPITAL' ? ['DIAGNOSTICS', f.diagnostics] : ['HOSPITAL', f.hospital];
+    const own = (f: Fixtures, status: 'PENDING' | 'ACTIVE') => affiliationIn([kind, mine(f)], partner(f), status);
+    rows[`POST /api/affiliations/${path}`] = {};
+    rows[`GET /api/affiliations/${path}`] = {
+      probe: async (f) => {
+        const affiliationId = await own(f, 'ACTIVE');
+        const call = (token: string): Call => ({ token, method: 'GET', path: `/api/affiliations/${path}?limit=100` });
+        return {
+          owner: call(mine(f).token),
+          others: [call(theirs(f).token)],
+          holds: (body) => list(body, 'affiliations').some((a) => a.id === affiliationId),
+        };
+      },
+    };
+    rows[`GET /api/affiliations/${path}/:affiliationId`] = {
+      probe: async (f) => {
+        const affiliationId = await own(f, 'ACTIVE');
+        const url = `/api/affiliations/${path}/${affiliationId}`;
+        return {
+          owner: { token: mine(f).token, method: 'GET', path: url },
+          others: [{ token: theirs(f).token, method: 'GET', path: url }],
+        };
+      },
+    };
+    rows[`PUT /api/affiliations/${path}/:affiliationId`] = {
+      probe: async (f) => {
+        const affiliationId = await own(f, 'PENDING');
+        const call = (token: string): Call => ({
+          token,
+          method: 'PUT',
+          path: `/api/affiliations/${path}/${affiliationId}`,
+          body: { terms: 'Changed terms' },
+        });
+        return { owner: call(mine(f).token), others: [call(theirs(f).token)] };
+      },
+    };
+  }
+  const on = (
+    status: 'PENDING' | 'ACTIVE' | 'SUSPENDED',
+    who: 'hospital' | 'diagnostics',
+    method: string,
+    suffix: string,
+    body?: unknown,
+    money = false,
+  ): Row => ({
+    probe: async (f) => {
+      const affiliationId = await hospitalCentre(f, status, money);
+      return affiliationProbe(f[who], method, `/api/affiliations/${affiliationId}${suffix}`, body)(f);
+    },
+  });
+  const more: Record<string, Row> = {
+    'PUT /api/affiliations/:affiliationId/approve': on('PENDING', 'diagnostics', 'PUT', '/approve', {}),
+    'PUT /api/affiliations/:affiliationId/reject': on('PENDING', 'diagnostics', 'PUT', '/reject', {
+      reason: 'Not now',
+    }),
+    'PUT /api/affiliations/:affiliationId/activate': on('SUSPENDED', 'hospital', 'PUT', '/activate', {}),
+    'PUT /api/affiliations/:affiliationId/suspend': on('ACTIVE', 'hospital', 'PUT', '/suspend', { reason: 'Audit' }),
+    'PUT /api/affiliations/:affiliationId/terminate': on('ACTIVE', 'diagnostics', 'PUT', '/terminate', {
+      reason: 'End',
+    }),
+    'PUT /api/affiliations/:affiliationId/renew': on('ACTIVE', 'hospital', 'PUT', '/renew', { endDate: AFF_DAY(400) }),
+    'PUT /api/affiliations/admin/:affiliationId/verify': {},
+    'PUT /api/affiliations/:affiliationId/commission': on(
+      'ACTIVE',
+      'hospital',
+      'PUT',
+      '/commission',
+      { effectiveFrom: AFF_DAY(1), rules: [{ serviceType: 'OTHER', kind: 'FLAT', flatPaise: 100 }] },
+      true,
+    ),
+    'GET /api/affiliations/:affiliationId/commission/calculate': on(
+      'ACTIVE',
+      'diagnostics',
+      'GET',
+      '/commission/calculate?amount=10000',
+      undefined,
+      true,
+    ),
+    'POST /api/affiliations/:affiliationId/commission/lines': on(
+      'ACTIVE',
+      'hospital',
+      'POST',
+      '/commission/lines',
+      { serviceType: 'OTHER', amountPaise: 10_000, reason: 'Health camp' },
+      true,
+    ),
+    'POST /api/affiliations/:affiliationId/commission/settle': {
+      probe: async (f) => {
+        const affiliationId = await hospitalCentre(f, 'ACTIVE', true);
+        await t.database.db.insert(affiliationLedger).values({
+          affiliationId,
+          sourceKind: 'MANUAL',
+          serviceType: 'OTHER',
+          amountPaise: 10_000,
+          commissionPaise: 500,
+          reason: 'Probe',
+          occurredAt: new Date(Date.now() - 3_600_000),
+        });
+        return affiliationProbe(f.diagnostics, 'POST', `/api/affiliations/${affiliationId}/commission/settle`, {})(f);
+      },
+    },
+    'GET /api/affiliations/:affiliationId/performance': on('ACTIVE', 'hospital', 'GET', '/performance'),
+    'POST /api/affiliations/:affiliationId/performance/update': on(
+      'ACTIVE',
+      'diagnostics',
+      'POST',
+      '/performance/update',
+      {},
+    ),
+    'POST /api/affiliations/bulk/status': {
+      probe: async (f) => {
+        const affiliationId = await hospitalCentre(f, 'ACTIVE');
+        const call = (token: string): Call => ({
+          token,
+          method: 'POST',
+          path: '/api/affiliations/bulk/status',
+          body: { ids: [affiliationId], status: 'SUSPENDED', reason: 'Audit' },
+        });
+        return {
+          owner: call(f.hospital.token),
+          others: strangers(f).map((o) => call(o.token)),
+          holds: (body) => body.data?.results?.[0]?.ok === true,
+        };
+      },
+    },
+    'GET /api/affiliations/expiring': {},
+    'GET /api/affiliations/export': {},
+    'GET /api/affiliations/hospital/dashboard': {},
+    'GET /api/affiliations/admin/all': {},
+  };
+  return { ...rows, ...more };
 }
 
 // ── the suite ────────────────────────────────────────────────────────────────────────

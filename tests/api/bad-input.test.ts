@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../domain/enums.ts';
 import { rowsOf } from '../../server/db/client.ts';
-import { appointments } from '../../server/db/schema/index.ts';
+import { affiliations, appointments } from '../../server/db/schema/index.ts';
 import { admittedRoles, type RouteEntry } from '../../server/platform/access.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount, signin } from './support/accounts.ts';
@@ -574,7 +574,31 @@ beforeAll(async () => {
   });
   expect(order.status, await order.clone().text()).toBe(201);
   const { id: orderId, tests: orderTests } = (await json(order)).data;
+  // An active affiliation with commission between the hospital and the centre (its routes' id).
+  const [affiliation] = await t.database.db
+    .insert(affiliations)
+    .values({
+      proposerKind: 'HOSPITAL',
+      proposerId: hospitalId,
+      recipientKind: 'DIAGNOSTICS',
+      recipientId: diagnostics.referenceId,
+      partyType: 'INTERNAL',
+      type: 'REFERRAL',
+      benefits: ['COMMISSION'],
+      startDate: '2026-01-01',
+      endDate: '2030-12-31',
+      terms: 'Referrals',
+      status: 'ACTIVE',
+      verificationRequired: true,
+      consentedAt: new Date(),
+      verifiedAt: new Date(),
+      activatedAt: new Date(),
+      createdBy: w.hospital.userId,
+    })
+    .returning({ id: affiliations.id });
+  const affiliationId = affiliation!.id;
   knownIds.push(
+    affiliationId,
     orderId,
     orderTests[0].id,
     hospitalId,
@@ -623,6 +647,7 @@ beforeAll(async () => {
     documentType: 'PAN_CARD',
     testType: 'CBC',
     orderId,
+    affiliationId,
     diagnosticCenterId: diagnostics.referenceId,
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',
   };

@@ -11,3 +11,4 @@ export * from './waitlist.ts';
 export * from './consultations.ts';
 export * from './diagnosticOrders.ts';
 export * from './consultationCare.ts';
+export * from './affiliations.ts';
