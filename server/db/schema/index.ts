@@ -10,3 +10,4 @@ export * from './schedules.ts';
 export * from './waitlist.ts';
 export * from './consultations.ts';
 export * from './diagnosticOrders.ts';
+export * from './pharmacy.ts';
