@@ -49,6 +49,8 @@ import { pharmaciesRoutes } from './modules/pharmacies/routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/routes.ts';
 import { catalogueRoutes } from './modules/diagnostic-orders/catalogueRoutes.ts';
 import { diagnosticOrdersRoutes } from './modules/diagnostic-orders/routes.ts';
+import { pharmacyInventoryRoutes } from './modules/pharmacy-inventory/routes.ts';
+import { pharmacyOrdersRoutes } from './modules/pharmacy-orders/routes.ts';
 import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
@@ -274,6 +276,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(diagnosticsRoutes(services));
       await api.register(catalogueRoutes(services));
       await api.register(diagnosticOrdersRoutes(services));
+      await api.register(pharmacyInventoryRoutes(services));
+      await api.register(pharmacyOrdersRoutes(services));
       await api.register(doctorsRoutes(services));
       await api.register(appointmentsRoutes({ ...services, rateLimits: ctx.rateLimits }));
       await api.register(schedulesRoutes(services));

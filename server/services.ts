@@ -13,6 +13,10 @@ import { catalogueUseCases } from './modules/diagnostic-orders/catalogue.ts';
 import { diagnosticOrdersService } from './modules/diagnostic-orders/service.ts';
 import { orderTestUseCases } from './modules/diagnostic-orders/tests.ts';
 import { diagnosticsService } from './modules/diagnostics/service.ts';
+import { inventoryCsv } from './modules/pharmacy-inventory/csv.ts';
+import { inventoryService } from './modules/pharmacy-inventory/service.ts';
+import { orderItemUseCases } from './modules/pharmacy-orders/items.ts';
+import { pharmacyOrdersService } from './modules/pharmacy-orders/service.ts';
 import { doctorsService } from './modules/doctors/service.ts';
 import { hospitalsService } from './modules/hospitals/service.ts';
 import { notificationsService } from './modules/notifications/service.ts';
@@ -70,6 +74,10 @@ export function buildServices(ctx: AppContext) {
     // A critical result raises an alert on the order's consultation; released orders move it on.
     diagnosticOrders: diagnosticOrdersService({ db, files, ...announcing, consultations: diagnosticsLink }),
     orderTests: orderTestUseCases({ db, files, ...announcing, consultations: diagnosticsLink }),
+    inventory: inventoryService({ db }),
+    inventoryCsv: inventoryCsv({ db }),
+    pharmacyOrders: pharmacyOrdersService({ db, files, ...announcing }),
+    orderItems: orderItemUseCases({ db, ...announcing }),
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [
       appointmentExpiryJob({ ...announcing, onTimeFreed }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STOCK_MOVEMENTS } from '../enums.ts';
+import { STOCK_MOVEMENTS, type PharmacyOrderStatus } from '../enums.ts';
 import {
   expiryBand,
   ledgerSum,
@@ -112,7 +112,7 @@ describe('salt matching', () => {
 });
 
 describe('the pharmacy order workflow', () => {
-  const state = (status: any) => ({ status });
+  const state = (status: PharmacyOrderStatus) => ({ status });
   it('allows the road from received to completed, for the pharmacy only', () => {
     const road = [
       ['VERIFY_PRESCRIPTION', 'RECEIVED', 'INVENTORY_CHECK'],

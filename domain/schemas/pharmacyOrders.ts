@@ -264,3 +264,4 @@ export const orderStatsSchema = z.object({
   nearExpiryValue: z.number(),
   series: z.array(z.object({ bucket: z.string(), orders: z.number().int(), revenue: z.number() })),
 });
+export type RequestableStatusBody = z.output<typeof statusBody>;
