@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PharmacyOrderStatus } from '../../../domain/enums.ts';
 import { isListed } from '../../../domain/rules/directory.ts';
@@ -162,12 +162,7 @@ export function pharmacyOrdersService(deps: PharmacyOrdersDeps) {
         const rx = await db
           .select()
           .from(consultationPrescriptions)
-          .where(
-            and(
-              eq(consultationPrescriptions.consultationId, input.consultationId),
-              isNull(consultationPrescriptions.deletedAt),
-            ),
-          );
+          .where(eq(consultationPrescriptions.consultationId, input.consultationId));
         lines = rx.map((p) => ({
           name: [p.genericName, p.strength].filter(Boolean).join(' '),
           quantity: p.quantity ?? 1,
