@@ -103,7 +103,7 @@ export const pharmacyOrdersRoutes =
     app.patch(
       `${base}/bulk-update`,
       {
-        config: { access: desk },
+        config: { access: allow(['PHARMACY', 'ADMIN'], 'caller') },
         schema: {
           tags,
           security,
