@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { PHARMACY_ORDER_STATUS_LABELS } from '../../../domain/enums.ts';
-import { deliveryBody, orderSchema, statusBody } from '../../../domain/schemas/pharmacyOrders.ts';
+import { orderSchema, type deliveryBody, type statusBody } from '../../../domain/schemas/pharmacyOrders.ts';
 import { pharmacyKeys, pharmacyPaths } from '../../api/pharmacy.ts';
 import { defineOfflineChange } from '../../offline/offlineChange.ts';
 
