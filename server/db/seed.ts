@@ -8,6 +8,7 @@ import { insertDemoConsultations } from './demo/consultations.ts';
 import { insertDemoSchedules } from './demo/schedules.ts';
 import { insertDemoWaitlist } from './demo/waitlist.ts';
 import { insertDemoDiagnosticOrders } from './demo/diagnosticOrders.ts';
+import { insertDemoPharmacy } from './demo/pharmacy.ts';
 import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts';
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
@@ -147,6 +148,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     await insertDemoSchedules(tx, network);
     await insertDemoWaitlist(tx, network);
     await insertDemoDiagnosticOrders(tx, network);
+    await insertDemoPharmacy(tx, network);
     await insertDemoDocuments(tx, documentFiles);
     await insertDemoVerification(tx, network, verificationFiles);
     return created.length;
