@@ -80,6 +80,12 @@ test('prescription to doorstep: verified, FEFO, QC by another person, out for de
   const patientContext = await browser.newContext();
   await useSession(patientContext, baseURL!, patient);
   const patientPage = await patientContext.newPage();
+  await patientPage.goto('/medical-records');
+  const patientOrder = patientPage
+    .getByRole('list', { name: 'Medicine orders' })
+    .getByRole('listitem')
+    .filter({ hasText: order.orderNumber });
+  await expect(patientOrder.getByText('Quality check')).toBeVisible();
   const qcContext = await browser.newContext();
   await useSession(qcContext, baseURL!, qc);
   const qcPage = await qcContext.newPage();
@@ -91,9 +97,9 @@ test('prescription to doorstep: verified, FEFO, QC by another person, out for de
   await expect(qcPage.getByText(/^Passed/)).toBeVisible();
   await qcPage.getByRole('button', { name: 'Mark ready' }).click();
   await expect(qcPage.getByText('Ready for pickup').first()).toBeVisible();
-  await patientPage.goto('/');
-  const seen = await request.get(`/api/pharmacy-orders/${orderId}`, { headers: bearer(patient.token) });
-  expect((await seen.json()).data.status).toBe('READY_FOR_PICKUP');
+  // The patient's open page shows it without a reload.
+  await expect(patientOrder.getByText('Ready for pickup')).toBeVisible();
+  await expectNoSeriousA11yViolations(patientPage);
 
   // Out for delivery, marked on a phone with no signal, waits and is sent once.
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -142,7 +148,6 @@ test('prescription to doorstep: verified, FEFO, QC by another person, out for de
   await deskPage.goto('/inventory');
   await expect(deskPage.getByRole('table', { name: 'Stock ledger' }).getByText('-12')).toBeVisible();
   await expectNoSeriousA11yViolations(deskPage);
-
   const review = await request.post(`/api/pharmacy-orders/${orderId}/review`, {
     headers: bearer(patient.token),
     data: { rating: 5, comment: 'On time' },
