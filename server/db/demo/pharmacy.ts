@@ -126,34 +126,30 @@ export async function insertDemoPharmacy(db: Writer, network: DemoNetwork, now =
       mrp,
       expiry: addDays(today, days),
     }));
-    await db
-      .insert(medicineBatches)
-      .values(
-        rows.map((b) => ({
-          id: b.id,
-          pharmacyId: PHARMACY,
-          medicineId: id,
-          batchNumber: b.number,
-          expiryDate: b.expiry,
-          mrp: b.mrp,
-          purchasePrice: Math.round(b.mrp * 0.7),
-        })),
-      );
-    await db
-      .insert(stockLedger)
-      .values(
-        rows.map((b) => ({
-          pharmacyId: PHARMACY,
-          batchId: b.id,
-          medicineId: id,
-          kind: 'RECEIPT' as const,
-          quantity: b.left,
-          balance: b.left,
-          reason: 'Opening stock',
-          userId: PHARMACIST,
-          createdAt: new Date(now.getTime() - 30 * 24 * HOUR),
-        })),
-      );
+    await db.insert(medicineBatches).values(
+      rows.map((b) => ({
+        id: b.id,
+        pharmacyId: PHARMACY,
+        medicineId: id,
+        batchNumber: b.number,
+        expiryDate: b.expiry,
+        mrp: b.mrp,
+        purchasePrice: Math.round(b.mrp * 0.7),
+      })),
+    );
+    await db.insert(stockLedger).values(
+      rows.map((b) => ({
+        pharmacyId: PHARMACY,
+        batchId: b.id,
+        medicineId: id,
+        kind: 'RECEIPT' as const,
+        quantity: b.left,
+        balance: b.left,
+        reason: 'Opening stock',
+        userId: PHARMACIST,
+        createdAt: new Date(now.getTime() - 30 * 24 * HOUR),
+      })),
+    );
     meds.set(seed.brandName, { id, batches: rows });
   }
 
@@ -246,19 +242,17 @@ export async function insertDemoPharmacy(db: Writer, network: DemoNetwork, now =
       });
       if (done) {
         batch.left -= quantity;
-        await db
-          .insert(stockLedger)
-          .values({
-            pharmacyId: PHARMACY,
-            batchId: batch.id,
-            medicineId: med.id,
-            kind: 'DISPENSE',
-            quantity: -quantity,
-            balance: batch.left,
-            orderId: id,
-            userId: PHARMACIST,
-            createdAt: new Date(created.getTime() + 2 * HOUR),
-          });
+        await db.insert(stockLedger).values({
+          pharmacyId: PHARMACY,
+          batchId: batch.id,
+          medicineId: med.id,
+          kind: 'DISPENSE',
+          quantity: -quantity,
+          balance: batch.left,
+          orderId: id,
+          userId: PHARMACIST,
+          createdAt: new Date(created.getTime() + 2 * HOUR),
+        });
       }
     }
   }
