@@ -21,6 +21,7 @@ import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PharmacyOrderStatusBadge, rupees } from './parts.tsx';
+import { WalkInDialog } from './WalkInDialog.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -56,9 +57,12 @@ export function OrdersScreen() {
         <h1 id="orders-title" className="text-2xl font-bold tracking-tight">
           Orders
         </h1>
-        <ButtonLink to="/inventory" size="sm" buttonStyle="outline">
-          Inventory
-        </ButtonLink>
+        <div className="flex flex-wrap gap-2">
+          <WalkInDialog />
+          <ButtonLink to="/inventory" size="sm" buttonStyle="outline">
+            Inventory
+          </ButtonLink>
+        </div>
       </div>
       <form
         role="search"
