@@ -14,13 +14,14 @@ import {
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { getPharmacyOrdersQueryOptions, type PharmacyOrderParams } from '../../api/pharmacy.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
-import { ButtonLink } from '../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { PharmacyOrderStatusBadge, rupees } from './parts.tsx';
+import { StatsPanel } from './StatsPanel.tsx';
 import { WalkInDialog } from './WalkInDialog.tsx';
 
 const PAGE_SIZE = 20;
@@ -31,6 +32,7 @@ export function OrdersScreen() {
   const [search, setSearch] = useSearchParams();
   const get = (name: string) => search.get(name) ?? '';
   const [page, setPage] = useState(1);
+  const [showStats, setShowStats] = useState(false);
   const params: PharmacyOrderParams = {
     page,
     limit: PAGE_SIZE,
@@ -58,12 +60,16 @@ export function OrdersScreen() {
           Orders
         </h1>
         <div className="flex flex-wrap gap-2">
+          <Button size="sm" buttonStyle="outline" aria-expanded={showStats} onClick={() => setShowStats(!showStats)}>
+            {showStats ? 'Hide statistics' : 'Statistics'}
+          </Button>
           <WalkInDialog />
           <ButtonLink to="/inventory" size="sm" buttonStyle="outline">
             Inventory
           </ButtonLink>
         </div>
       </div>
+      {showStats && <StatsPanel />}
       <form
         role="search"
         aria-label="Filter orders"
