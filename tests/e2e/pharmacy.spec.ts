@@ -148,6 +148,11 @@ test('prescription to doorstep: verified, FEFO, QC by another person, out for de
   await deskPage.goto('/inventory');
   await expect(deskPage.getByRole('table', { name: 'Stock ledger' }).getByText('-12')).toBeVisible();
   await expectNoSeriousA11yViolations(deskPage);
+  await deskPage.goto('/orders');
+  await deskPage.getByRole('button', { name: 'Statistics' }).click();
+  await expect(deskPage.getByText('Fill rate')).toBeVisible();
+  await expect(deskPage.getByRole('list', { name: 'Orders by status' })).toContainText('Completed');
+  await expectNoSeriousA11yViolations(deskPage);
   const review = await request.post(`/api/pharmacy-orders/${orderId}/review`, {
     headers: bearer(patient.token),
     data: { rating: 5, comment: 'On time' },
