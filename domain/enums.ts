@@ -797,6 +797,22 @@ export const PRESCRIPTION_ITEM_STATUSES = [
 export type PrescriptionItemStatus = (typeof PRESCRIPTION_ITEM_STATUSES)[number];
 export const PRESCRIPTION_ITEM_STATUS_LABELS = labelsFor(PRESCRIPTION_ITEM_STATUSES);
 
+/** Drugs and Cosmetics Rules 1945: what a sale of the medicine needs (domain/rules/pharmacy.ts). */
+export const DRUG_SCHEDULES = ['OTC', 'H', 'H1', 'X', 'NARCOTIC'] as const;
+export type DrugSchedule = (typeof DRUG_SCHEDULES)[number];
+export const DRUG_SCHEDULE_LABELS: Record<DrugSchedule, string> = {
+  OTC: 'Over the counter',
+  H: 'Schedule H',
+  H1: 'Schedule H1',
+  X: 'Schedule X',
+  NARCOTIC: 'Narcotic (NDPS)',
+};
+
+/** One line of a batch's stock ledger (append-only; on hand is their sum). */
+export const STOCK_MOVEMENTS = ['RECEIPT', 'DISPENSE', 'RETURN', 'ADJUSTMENT', 'EXPIRY_WRITE_OFF'] as const;
+export type StockMovement = (typeof STOCK_MOVEMENTS)[number];
+export const STOCK_MOVEMENT_LABELS = labelsFor(STOCK_MOVEMENTS);
+
 // ---- Pharmacies ----
 
 export const MEDICINE_CATEGORIES = [
@@ -1152,6 +1168,7 @@ export const REALTIME_EVENTS = [
   'waitlistUpdate',
   'diagnosticOrderUpdate',
   'affiliationUpdate',
+  'pharmacyOrderUpdate',
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
@@ -1173,6 +1190,7 @@ export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
   waitlistUpdate: 'Waitlist update',
   diagnosticOrderUpdate: 'Diagnostic order update',
   affiliationUpdate: 'Affiliation update',
+  pharmacyOrderUpdate: 'Pharmacy order update',
 };
 
 /** Where an organisation or doctor profile stands with the admins (non-admins see VERIFIED only). */

@@ -51,6 +51,8 @@ import { catalogueRoutes } from './modules/diagnostic-orders/catalogueRoutes.ts'
 import { diagnosticOrdersRoutes } from './modules/diagnostic-orders/routes.ts';
 import { affiliationsRoutes } from './modules/affiliations/routes.ts';
 import { affiliationMoneyRoutes } from './modules/affiliations/moneyRoutes.ts';
+import { pharmacyInventoryRoutes } from './modules/pharmacy-inventory/routes.ts';
+import { pharmacyOrdersRoutes } from './modules/pharmacy-orders/routes.ts';
 import { doctorsRoutes } from './modules/doctors/routes.ts';
 import { appointmentsRoutes } from './modules/appointments/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
@@ -278,6 +280,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(diagnosticOrdersRoutes(services));
       await api.register(affiliationsRoutes(services));
       await api.register(affiliationMoneyRoutes(services));
+      await api.register(pharmacyInventoryRoutes(services));
+      await api.register(pharmacyOrdersRoutes(services));
       await api.register(doctorsRoutes(services));
       await api.register(appointmentsRoutes({ ...services, rateLimits: ctx.rateLimits }));
       await api.register(schedulesRoutes(services));

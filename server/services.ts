@@ -18,6 +18,10 @@ import { catalogueUseCases } from './modules/diagnostic-orders/catalogue.ts';
 import { diagnosticOrdersService } from './modules/diagnostic-orders/service.ts';
 import { orderTestUseCases } from './modules/diagnostic-orders/tests.ts';
 import { diagnosticsService } from './modules/diagnostics/service.ts';
+import { inventoryCsv } from './modules/pharmacy-inventory/csv.ts';
+import { inventoryService } from './modules/pharmacy-inventory/service.ts';
+import { orderItemUseCases } from './modules/pharmacy-orders/items.ts';
+import { pharmacyOrdersService } from './modules/pharmacy-orders/service.ts';
 import { doctorsService } from './modules/doctors/service.ts';
 import { hospitalsService } from './modules/hospitals/service.ts';
 import { notificationsService } from './modules/notifications/service.ts';
@@ -88,6 +92,10 @@ export function buildServices(ctx: AppContext) {
     affiliations: affiliationsService({ db, ...announcing }),
     affiliationCommission: affiliationCommissionUseCases({ db, ...announcing }),
     affiliationReports: affiliationReports({ db }),
+    inventory: inventoryService({ db }),
+    inventoryCsv: inventoryCsv({ db }),
+    pharmacyOrders: pharmacyOrdersService({ db, files, ...announcing }),
+    orderItems: orderItemUseCases({ db, ...announcing }),
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [
       appointmentExpiryJob({ ...announcing, onTimeFreed }),

@@ -10,6 +10,7 @@ import { insertDemoSchedules } from './demo/schedules.ts';
 import { insertDemoWaitlist } from './demo/waitlist.ts';
 import { insertDemoDiagnosticOrders } from './demo/diagnosticOrders.ts';
 import { insertDemoAffiliations } from './demo/affiliations.ts';
+import { insertDemoPharmacy } from './demo/pharmacy.ts';
 import { insertDemoDocuments, storeDemoDocumentFiles } from './demo/documents.ts';
 import { insertDemoNetwork } from './demo/insert.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './demo/members.ts';
@@ -151,6 +152,7 @@ export async function seedDemoData(db: Db, files?: FileStore): Promise<number> {
     await insertDemoWaitlist(tx, network);
     await insertDemoDiagnosticOrders(tx, network);
     await insertDemoAffiliations(tx, network);
+    await insertDemoPharmacy(tx, network);
     await insertDemoDocuments(tx, documentFiles);
     await insertDemoVerification(tx, network, verificationFiles);
     return created.length;

@@ -43,6 +43,9 @@ export const OWNERSHIP = {
   /** A diagnostic order: its performing centre, its patient, the doctor or hospital that ordered it; an admin any. */
   orderParty:
     "The caller is the order's diagnostics centre, its patient, or the doctor or hospital that ordered it; an admin reaches any; others get 404 (or do not find it in a list).",
+  /** A pharmacy order: its pharmacy, its patient, the prescribing doctor or hospital; an admin any. */
+  pharmacyOrderParty:
+    "The caller is the order's pharmacy, its patient, or the doctor or hospital whose prescription it fills; an admin reaches any; others get 404 (or do not find it in a list).",
   /** A provider's verification paper: the provider's own accounts (referenceId) and admins. */
   providerPaper: "The paper belongs to the caller's own provider (referenceId); an admin reaches any; others get 404.",
   /** An affiliation: its two parties (the proposer's and the recipient's accounts); an admin reaches any. */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/http.ts';
 import { AppointmentRealtimeSync } from '../features/appointments/AppointmentRealtimeSync.tsx';
 import { OrderRealtimeSync } from '../features/diagnostic-orders/OrderRealtimeSync.tsx';
+import { PharmacyOrderRealtimeSync } from '../features/pharmacy/PharmacyOrderRealtimeSync.tsx';
 import { NotificationRealtimeSync } from '../features/notifications/NotificationRealtimeSync.tsx';
 import { VerificationRealtimeSync } from '../features/verification/VerificationRealtimeSync.tsx';
 import { WaitlistRealtimeSync } from '../features/appointments/waitlist/WaitlistRealtimeSync.tsx';
@@ -32,6 +33,7 @@ export function SignedInArea() {
         <VerificationRealtimeSync />
         <WaitlistRealtimeSync />
         <OrderRealtimeSync />
+        <PharmacyOrderRealtimeSync />
         <AppLayout />
       </RealtimeProvider>
     </PersistedQueryClientProvider>

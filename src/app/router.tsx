@@ -278,9 +278,18 @@ const signedInRoutes: RouteObject[] = [
   onlyFor(
     ['PHARMACY'],
     [
-      { path: 'inventory', ...placeholder('Inventory') },
-      { path: 'orders', ...placeholder('Orders') },
-      { path: 'orders/:orderId', ...placeholder('Order') },
+      {
+        path: 'inventory',
+        ...screen(() => import('../features/pharmacy/InventoryScreen.tsx').then((m) => m.InventoryScreen)),
+      },
+      {
+        path: 'orders',
+        ...screen(() => import('../features/pharmacy/OrdersScreen.tsx').then((m) => m.OrdersScreen)),
+      },
+      {
+        path: 'orders/:orderId',
+        ...screen(() => import('../features/pharmacy/OrderScreen.tsx').then((m) => m.OrderScreen)),
+      },
     ],
   ),
   onlyFor(

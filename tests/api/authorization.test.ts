@@ -27,6 +27,7 @@ import { appointmentWorld, book, futureSlot, json, type Member, type World } fro
 import { PUNE_ADDRESS } from './support/directory.ts';
 import { diagnosticsBody, onboard as onboardAs, pharmacyBody, type Org } from './support/organisations.ts';
 import { orderRows } from './support/orderProbes.ts';
+import { pharmacyRows } from './support/pharmacyProbes.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const TAG = 'authz';
@@ -86,6 +87,7 @@ const PROBED = new Set<Ownership>([
   'affiliationParty',
   'orderParty',
   'referralParty',
+  'pharmacyOrderParty',
 ]);
 
 let t: TestApp;
@@ -892,6 +894,9 @@ const TABLE: Record<string, Row> = {
     (call) => send(call),
     () => appointmentIn('CONFIRMED'),
   ),
+
+  // ── pharmacy inventory and orders (support/pharmacyProbes.ts) ─────────────────────
+  ...pharmacyRows((call) => send(call)),
 };
 
 // ── probe builders ───────────────────────────────────────────────────────────────────

@@ -56,6 +56,8 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'patient@caremesh.test', path: '/medical-records', shows: 'Thyroid function test (TFT) over time' },
   { email: 'pharmacy@caremesh.test', path: '/profile', shows: 'Jeevan Pharmacy' },
   { email: 'pharmacy@caremesh.test', path: '/documents', shows: 'Drug licence (retail)' },
+  { email: 'pharmacy@caremesh.test', path: '/inventory', shows: 'Taxim-O' },
+  { email: 'pharmacy@caremesh.test', path: '/orders', shows: 'RX-DEMO-1000' },
   { email: 'admin@caremesh.test', path: '/doctors?searchQuery=Arjun', shows: 'Dr Arjun Rao' },
   { email: 'admin@caremesh.test', path: '/hospitals?searchQuery=Sahyadri', shows: 'Sahyadri Care Hospital' },
   { email: 'admin@caremesh.test', path: '/diagnostics?searchQuery=Precision', shows: 'Precision Diagnostics' },

@@ -12,3 +12,4 @@ export * from './consultations.ts';
 export * from './diagnosticOrders.ts';
 export * from './consultationCare.ts';
 export * from './affiliations.ts';
+export * from './pharmacy.ts';

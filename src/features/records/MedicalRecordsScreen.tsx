@@ -5,6 +5,7 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { Consultations } from './Consultations.tsx';
 import { Documents } from './Documents.tsx';
 import { MedicalHistory } from './MedicalHistory.tsx';
+import { MedicineOrders } from './MedicineOrders.tsx';
 import { TestReports } from './TestReports.tsx';
 
 export function MedicalRecordsScreen() {
@@ -25,6 +26,7 @@ export function MedicalRecordsScreen() {
       {patientId ? (
         <>
           <Consultations />
+          <MedicineOrders />
           <TestReports patientId={patientId} />
           <Documents patientId={patientId} />
           <MedicalHistory patientId={patientId} />

@@ -1,0 +1,1 @@
+export { pharmacyOrdersService, type PharmacyOrdersService } from './service.ts';
