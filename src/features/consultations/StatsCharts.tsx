@@ -11,14 +11,19 @@ type Departments = DepartmentStats['departments'];
 function DepartmentChart({ departments }: { departments: Departments }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    let chart: { destroy(): void } | undefined;
+    let chart: { destroy(): void; setSize(size: { width: number; height: number }): void } | undefined;
     let cancelled = false;
+    // The chart follows its box (a phone turned, a window narrowed).
+    const resize = new ResizeObserver(() => {
+      if (chart && box.current) chart.setSize({ width: Math.max(240, box.current.clientWidth), height: 220 });
+    });
+    if (box.current) resize.observe(box.current);
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled || !box.current) return;
       const bars = UPlot.paths.bars!({ size: [0.6, 48] });
       chart = new UPlot(
         {
-          width: Math.max(280, box.current.clientWidth),
+          width: Math.max(240, box.current.clientWidth),
           height: 220,
           scales: { x: { time: false } },
           series: [
@@ -40,6 +45,7 @@ function DepartmentChart({ departments }: { departments: Departments }) {
     });
     return () => {
       cancelled = true;
+      resize.disconnect();
       chart?.destroy();
     };
   }, [departments]);
@@ -59,40 +65,42 @@ export default function StatsCharts({ stats, departments }: { stats: Consultatio
   const most = Math.max(1, ...statuses.map((s) => stats.byStatus[s]));
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-      <figure className="card border border-base-300 p-4">
+      <figure className="card min-w-0 border border-base-300 p-4">
         <figcaption className="font-semibold">Per department</figcaption>
         {departments.length === 0 ? (
           <p className="text-sm text-base-content/70">No consultations in this period.</p>
         ) : (
           <>
             <DepartmentChart departments={departments} />
-            <table className="table table-sm">
-              <caption className="sr-only">Consultations per department</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Department</th>
-                  <th scope="col">Consultations</th>
-                  <th scope="col">Completed</th>
-                  <th scope="col">Revenue</th>
-                </tr>
-              </thead>
-              <tbody>
-                {departments.map((d) => (
-                  <tr key={d.department}>
-                    <th scope="row" className="font-normal">
-                      {d.department}
-                    </th>
-                    <td>{d.total}</td>
-                    <td>{d.completed}</td>
-                    <td>{formatINR(rupeesOf(d.revenuePaise))}</td>
+            <div className="overflow-x-auto">
+              <table className="table table-sm">
+                <caption className="sr-only">Consultations per department</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Department</th>
+                    <th scope="col">Consultations</th>
+                    <th scope="col">Completed</th>
+                    <th scope="col">Revenue</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {departments.map((d) => (
+                    <tr key={d.department}>
+                      <th scope="row" className="font-normal">
+                        {d.department}
+                      </th>
+                      <td>{d.total}</td>
+                      <td>{d.completed}</td>
+                      <td>{formatINR(rupeesOf(d.revenuePaise))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </>
         )}
       </figure>
-      <figure className="card border border-base-300 p-4">
+      <figure className="card min-w-0 border border-base-300 p-4">
         <figcaption className="font-semibold">By status</figcaption>
         <table className="table table-sm">
           <tbody>
