@@ -144,7 +144,10 @@ test('a patient searches Near me in the booking flow, filters in a sheet on the 
 
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('Maximum fee (₹)').fill('800');
-  await page.getByLabel('Telemedicine').check();
+  // The box follows the address bar: the click updates the URL, the box then shows it ticked.
+  const telemedicine = page.getByRole('checkbox', { name: 'Telemedicine' });
+  await telemedicine.click();
+  await expect(telemedicine).toBeChecked();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/maxConsultationFee=800/);
   await expect(page).toHaveURL(/telemedicineAvailable=true/);

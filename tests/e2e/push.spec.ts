@@ -111,15 +111,23 @@ async function clickNotification(context: BrowserContext) {
 }
 
 async function bookWithDoctor(request: APIRequestContext, patient: ApiSession, doctorId: string) {
-  // A free slot: some day in the next three weeks, on the half hour; another one if that is taken.
+  // An open slot of the doctor's schedule, some week in the next two months; another one if it is taken meanwhile.
   for (let attempt = 0; ; attempt++) {
-    const halfHours = 48 + Math.floor(Math.random() * 48 * 20);
-    const scheduledAt = new Date(Math.ceil(Date.now() / 1_800_000) * 1_800_000 + halfHours * 1_800_000);
+    const from = new Date(Date.now() + (7 + Math.floor(Math.random() * 50)) * 86_400_000).toISOString().slice(0, 10);
+    const slots = await request.get(`/api/doctors/${doctorId}/slots?from=${from}&days=7&mode=IN_PERSON`, {
+      headers: bearer(patient.token),
+    });
+    expect(slots.ok(), await slots.text()).toBe(true);
+    const open = ((await slots.json()) as { data: { slots: Array<{ start: string; hospitalId: string | null }> } }).data
+      .slots;
+    expect(open.length).toBeGreaterThan(0);
+    const slot = open[Math.floor(Math.random() * open.length)]!;
     const res = await request.post('/api/appointments/patient/book-appointment', {
       headers: bearer(patient.token),
       data: {
         doctorId,
-        scheduledAt: scheduledAt.toISOString(),
+        ...(slot.hospitalId ? { hospitalId: slot.hospitalId } : {}),
+        scheduledAt: slot.start,
         mode: 'IN_PERSON',
         reason: 'Chest pain on exertion for two weeks',
       },
