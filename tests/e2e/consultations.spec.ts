@@ -41,9 +41,10 @@ async function signedInAs(browser: Browser, request: APIRequestContext, baseURL:
 }
 
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    page.viewportSize()?.width ?? 0,
-  );
+  // Measured once the layout has settled (the side menu slides shut when the window narrows).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 }
 
 test('the doctor runs a consultation; the patient reads it, prints it and sees who opened it', async ({
