@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
@@ -7,11 +7,8 @@ import { PublicLayout } from './PublicLayout.tsx';
 import { RoleScreen, type RoleScreens } from './RoleScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
-
-// Every screen is its own chunk; the service worker precaches them all for offline use.
-const screen = (load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: await load() }),
-});
+import { areaRoutes } from './areaRoutes.tsx';
+import { onlyFor, screen } from './routeParts.tsx';
 
 const Placeholder = lazy(() =>
   import('./layout/PlaceholderScreen.tsx').then((m) => ({ default: m.PlaceholderScreen })),
@@ -20,11 +17,6 @@ const Placeholder = lazy(() =>
 const placeholder = (title: string) => ({ element: <Placeholder title={title} /> });
 const placeholderFor = (titles: Partial<Record<Role, string>>): RoleScreens =>
   Object.fromEntries(Object.entries(titles).map(([role, title]) => [role, () => <Placeholder title={title} />]));
-
-const onlyFor = (roles: readonly Role[], children: RouteObject[]): RouteObject => ({
-  element: <RequireAuth roles={roles} />,
-  children,
-});
 
 const MyHospital = lazy(() =>
   import('../features/profile/MyHospitalScreen.tsx').then((m) => ({ default: m.MyHospitalScreen })),
@@ -208,117 +200,7 @@ const signedInRoutes: RouteObject[] = [
       },
     ],
   ),
-  onlyFor(
-    ['ADMIN'],
-    [
-      {
-        path: 'admin/emergency-access',
-        ...screen(() =>
-          import('../features/consultations/EmergencyGrantsScreen.tsx').then((m) => m.EmergencyGrantsScreen),
-        ),
-      },
-      {
-        path: 'admin/verifications',
-        ...screen(() =>
-          import('../features/verification/AdminVerificationsScreen.tsx').then((m) => m.AdminVerificationsScreen),
-        ),
-      },
-      {
-        path: 'admin/verifications/:entityId',
-        ...screen(() => import('../features/verification/AdminEntityScreen.tsx').then((m) => m.AdminEntityScreen)),
-      },
-    ],
-  ),
-  onlyFor(
-    ['DOCTOR'],
-    [
-      {
-        path: 'patients',
-        ...screen(() => import('../features/patients/PatientsScreen.tsx').then((m) => m.PatientsScreen)),
-      },
-      {
-        path: 'patients/:patientId',
-        ...screen(() => import('../features/consultations/PatientChartScreen.tsx').then((m) => m.PatientChartScreen)),
-      },
-      {
-        path: 'schedule',
-        ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
-      },
-      {
-        path: 'patients/:patientId/order-tests',
-        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
-      },
-    ],
-  ),
-  onlyFor(
-    ['DIAGNOSTICS'],
-    [
-      {
-        path: 'tests',
-        ...screen(() => import('../features/diagnostic-orders/CatalogueScreen.tsx').then((m) => m.CatalogueScreen)),
-      },
-      {
-        path: 'tests/orders',
-        ...screen(() => import('../features/diagnostic-orders/OrdersScreen.tsx').then((m) => m.OrdersScreen)),
-      },
-      {
-        path: 'tests/orders/:orderId',
-        ...screen(() => import('../features/diagnostic-orders/OrderDetailScreen.tsx').then((m) => m.OrderDetailScreen)),
-      },
-      {
-        path: 'tests/today',
-        ...screen(() => import('../features/diagnostic-orders/TodayScreen.tsx').then((m) => m.TodayScreen)),
-      },
-      {
-        path: 'reports',
-        ...screen(() => import('../features/diagnostic-orders/ReportsScreen.tsx').then((m) => m.ReportsScreen)),
-      },
-    ],
-  ),
-  onlyFor(
-    ['PHARMACY'],
-    [
-      {
-        path: 'inventory',
-        ...screen(() => import('../features/pharmacy/InventoryScreen.tsx').then((m) => m.InventoryScreen)),
-      },
-      {
-        path: 'orders',
-        ...screen(() => import('../features/pharmacy/OrdersScreen.tsx').then((m) => m.OrdersScreen)),
-      },
-      {
-        path: 'orders/:orderId',
-        ...screen(() => import('../features/pharmacy/OrderScreen.tsx').then((m) => m.OrderScreen)),
-      },
-    ],
-  ),
-  onlyFor(
-    ['PATIENT'],
-    [
-      {
-        path: 'medical-records',
-        ...screen(() => import('../features/records/MedicalRecordsScreen.tsx').then((m) => m.MedicalRecordsScreen)),
-      },
-      {
-        path: 'medical-records/book-tests',
-        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
-      },
-      {
-        path: 'medical-records/reports/:orderId',
-        ...screen(() => import('../features/records/ReportPrintScreen.tsx').then((m) => m.ReportPrintScreen)),
-      },
-    ],
-  ),
-  // A notification's deep link to an order opens it for the doctor, the hospital and the patient.
-  onlyFor(
-    ['PATIENT', 'DOCTOR', 'HOSPITAL'],
-    [
-      {
-        path: 'diagnostic-orders/:orderId',
-        ...screen(() => import('../features/diagnostic-orders/OrderDetailScreen.tsx').then((m) => m.OrderDetailScreen)),
-      },
-    ],
-  ),
+  ...areaRoutes,
   // The public pages of places, opened from any list (the server decides who may see which).
   {
     path: 'doctors/:slug',

@@ -18,7 +18,6 @@ import type {
   OrderListQuery,
   qualityCheckBody,
   RequestableStatusBody,
-  reviewBody,
   StatsQuery,
   verifyPrescriptionBody,
 } from '../../../domain/schemas/pharmacyOrders.ts';
@@ -30,19 +29,19 @@ import {
   pharmacies,
   pharmacyOrderItems,
   pharmacyOrders,
-  pharmacyReviews,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { DOCUMENT_FILE_TYPES, MB, safeFileName, type FileStore } from '../../platform/files.ts';
+import type { FileStore } from '../../platform/files.ts';
 import { runTransition } from '../../platform/workflow.ts';
 import { assertDuty } from '../pharmacy-inventory/index.ts';
 import { assertFillable, cancelItems, checkStock, dispense, matchMedicine, restock } from './fulfil.ts';
 import { announceNewOrder, announceStatus, notifyPatient, type AnnounceDeps } from './messages.ts';
 import { NO_SUCH_ORDER, listOrders, loadOrder, orderView, partyOf, type OrderRow } from './queries.ts';
 import { orderStats } from './stats.ts';
+import { prescriptionAndReviewUseCases } from './patientSide.ts';
 
-export const ORDER_FILE_MAX_MB = 10;
+export { ORDER_FILE_MAX_MB } from './patientSide.ts';
 export type PharmacyOrdersDeps = AnnounceDeps & { db: Db; files: FileStore };
 type Extra = (
   tx: Tx,
@@ -356,66 +355,7 @@ export function pharmacyOrdersService(deps: PharmacyOrdersDeps) {
       return { updated, refused };
     },
 
-    async attachPrescription(
-      caller: AuthUser,
-      id: string,
-      readUpload: () => Promise<{ buffer: Buffer; filename: string }>,
-    ) {
-      const row = await loadOrder(db, caller, id);
-      const party = row ? partyOf(caller, row) : null;
-      if (!row || !party) throw notFound(NO_SUCH_ORDER);
-      if (party === 'PRESCRIBER') throw forbidden('The patient or the pharmacy attaches the prescription.');
-      if (row.verifiedAt) throw conflict('This prescription is already verified.');
-      const upload = await readUpload();
-      const stored = await files.store(upload.buffer, DOCUMENT_FILE_TYPES, ORDER_FILE_MAX_MB * MB);
-      const prescription = {
-        id: randomUUID(),
-        fileKey: stored.key,
-        fileName: safeFileName(upload.filename, stored.contentType),
-        contentType: stored.contentType,
-        size: stored.size,
-        createdAt: new Date().toISOString(),
-      };
-      await db.update(pharmacyOrders).set({ prescription, updatedAt: new Date() }).where(eq(pharmacyOrders.id, id));
-      return orderView(db, caller, id);
-    },
-
-    async prescriptionFile(caller: AuthUser, id: string) {
-      const row = await loadOrder(db, caller, id);
-      if (!row || !partyOf(caller, row) || !row.prescription) throw notFound('This order has no prescription file.');
-      return { ...row.prescription, content: await files.read(row.prescription.fileKey) };
-    },
-
-    /** After completion the patient reviews the pharmacy once; the directory's rating and count follow. */
-    async review(caller: AuthUser, id: string, body: z.output<typeof reviewBody>) {
-      const row = await loadOrder(db, caller, id);
-      if (!row || partyOf(caller, row) !== 'PATIENT') throw notFound(NO_SUCH_ORDER);
-      if (row.status !== 'COMPLETED') throw conflict('You can review the pharmacy once the order is completed.');
-      await db.transaction(async (tx) => {
-        const [inserted] = await tx
-          .insert(pharmacyReviews)
-          .values({
-            pharmacyId: row.pharmacyId,
-            orderId: row.id,
-            patientId: row.patientId!,
-            rating: body.rating,
-            comment: body.comment ?? null,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!inserted) throw conflict('You have already reviewed this order.');
-        const all = await tx
-          .select({ rating: pharmacyReviews.rating })
-          .from(pharmacyReviews)
-          .where(eq(pharmacyReviews.pharmacyId, row.pharmacyId));
-        const average = Math.round((all.reduce((s, r) => s + r.rating, 0) / all.length) * 10) / 10;
-        await tx
-          .update(pharmacies)
-          .set({ rating: average, reviewCount: all.length })
-          .where(eq(pharmacies.id, row.pharmacyId));
-      });
-      return orderView(db, caller, id);
-    },
+    ...prescriptionAndReviewUseCases({ db, files }),
   };
 
   async function lockedOwn(tx: Tx, caller: AuthUser, id: string) {
