@@ -139,11 +139,9 @@ export const publicIdsQuery = paginationQuery.extend({
     .pipe(z.array(idSchema).min(1, 'Give at least one id').max(100, 'Give at most 100 ids')),
 });
 
+/** Without `name`, every account the caller may know, by name. */
 export const nameSearchQuery = paginationQuery.extend({
-  name: lineText('Search text', { error: 'name is required' })
-    .trim()
-    .min(2, 'Search for at least 2 characters')
-    .max(120),
+  name: lineText('Search text').trim().min(2, 'Search for at least 2 characters').max(120).optional(),
 });
 
 export const publicUsersData = z.object({

@@ -235,7 +235,7 @@ const signedInRoutes: RouteObject[] = [
     path: 'pending-changes',
     ...screen(() => import('../offline/PendingChangesScreen.tsx').then((m) => m.PendingChangesScreen)),
   },
-  { path: 'people', ...placeholder('People') },
+  { path: 'people', ...screen(() => import('../features/people/PeopleScreen.tsx').then((m) => m.PeopleScreen)) },
   { path: 'people/:id', ...screen(() => import('../features/people/PersonScreen.tsx').then((m) => m.PersonScreen)) },
   // Onboarding has its own guard: only the role it is for.
   onlyFor(

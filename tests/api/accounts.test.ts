@@ -465,6 +465,9 @@ describe('public user lookups', () => {
       await t.request('/api/users/test-search?name=Test&limit=100', { headers: bearer(patientToken) }),
     );
     expect(search.data.users.map((u: { id: string }) => u.id)).toEqual([ids[0]]);
+    const everyoneKnown = await json(await t.request('/api/users/test-search', { headers: bearer(patientToken) }));
+    expect(everyoneKnown.data.users.map((u: { id: string }) => u.id)).toEqual([ids[0]]);
+    expect(everyoneKnown.data.pagination.total).toBe(1);
   });
 
   it('tells the parties of one appointment about each other, and about nobody else', async () => {
@@ -498,6 +501,9 @@ describe('public user lookups', () => {
     expect(await ask(w.otherPatient)).toEqual([w.otherPatient.userId]);
     expect(await ask(w.otherDoctor)).toEqual([w.otherDoctor.userId]);
     expect(await ask(w.admin)).toEqual([...everyone.map((m) => m.userId), w.admin.userId].sort());
+    // Without a name, the list of the people one knows says the same.
+    const listed = await json(await t.request('/api/users/test-search?limit=100', { headers: bearer(w.doctor.token) }));
+    expect(listed.data.users.map((u: { id: string }) => u.id).sort()).toEqual(party);
   });
 
   it('needs a signed-in caller', async () => {

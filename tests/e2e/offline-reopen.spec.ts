@@ -82,6 +82,8 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'diagnostics@caremesh.test', path: '/referrals', shows: 'Chest X-ray PA view' },
   { email: 'doctor@caremesh.test', path: '/referrals?status=ACCEPTED', shows: 'Morning slots free this week' },
   { email: 'hospital@caremesh.test', path: '/consultations', shows: 'Per department' },
+  // The people one works with.
+  { email: 'doctor@caremesh.test', path: '/people', shows: 'Priya Sharma' },
 ];
 
 /** The demo patient's completed consultation (server/db/demo/consultations.ts). */

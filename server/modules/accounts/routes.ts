@@ -239,7 +239,7 @@ export const accountsRoutes =
         config: { access: allow('ANY', 'acquaintance') },
         schema: {
           tags,
-          summary: 'Search, by name, the users the caller may know (public fields only)',
+          summary: 'Search, by name, the users the caller may know (public fields only); without a name, list them',
           description:
             'An admin searches every account; anyone else themselves, their own organisation, and the parties of appointments they are on.',
           security: bearerSecurity,

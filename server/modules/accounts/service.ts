@@ -332,10 +332,10 @@ export function accountsService({ db, mailer, tokens, realtime, publicUrl }: Acc
       };
     },
 
-    /** Accounts the caller may know (knownTo) whose name contains `name`. */
-    async searchByName(caller: AuthUser, name: string, page: number, limit: number) {
-      const pattern = `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const where = and(ilike(users.name, pattern), knownTo(caller));
+    /** Accounts the caller may know (knownTo) whose name contains `name`; all of them without one. */
+    async searchByName(caller: AuthUser, name: string | undefined, page: number, limit: number) {
+      const pattern = name === undefined ? undefined : `%${name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const where = and(pattern === undefined ? undefined : ilike(users.name, pattern), knownTo(caller));
       const [rows, [total]] = await Promise.all([
         db
           .select({ id: users.id, name: users.name, role: users.role, referenceId: users.referenceId })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { humanizeRole } from '../../../domain/rules/roles.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { getPublicUserQueryOptions, userKeys } from '../../api/users.ts';
@@ -22,9 +22,14 @@ export function PersonScreen() {
   const person = isSelf ? user : other.data;
   return (
     <section aria-labelledby="person-title" className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-      <h1 id="person-title" className="text-2xl font-bold tracking-tight">
-        Agent Profile
-      </h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 id="person-title" className="text-2xl font-bold tracking-tight">
+          Agent Profile
+        </h1>
+        <Link to="/people" className="link link-primary">
+          People you work with
+        </Link>
+      </div>
       <OfflineNotice queryKey={isSelf ? undefined : userKeys.publicUser(id)} />
       {!isSelf && other.isPending && <Loading what="the profile" />}
       {!isSelf && other.isError && (
