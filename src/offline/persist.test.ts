@@ -197,6 +197,34 @@ describe('writing the cache while the app runs', () => {
     expect(writes.length).toBe(before + 2);
   });
 
+  it('still knows the fetch failed when the failure came in the same millisecond as the answer', async () => {
+    const client = new QueryClient();
+    const handle = persistQueryCache(client, { userId: 'u1', storage: memoryStorage().storage, buster: 'b' });
+    await handle.restored;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    try {
+      const key = ['patients', 'me'];
+      await client.fetchQuery({ queryKey: key, queryFn: async () => ({ name: 'Asha' }) });
+      await client
+        .fetchQuery({
+          queryKey: key,
+          staleTime: 0,
+          retry: false,
+          queryFn: async () => {
+            throw new ApiError('NETWORK', 'Network Error', 0);
+          },
+        })
+        .catch(() => undefined);
+      await settle();
+      const kept = client.getQueryState(key)!;
+      expect(kept.status).toBe('success');
+      expect(lastFetchFailed({ isError: false, ...kept })).toBe(true);
+    } finally {
+      now.mockRestore();
+      handle.stop();
+    }
+  });
+
   it('keeps an answer, on screen and on the device, when a refetch finds no server', async () => {
     const { storage, rows } = memoryStorage();
     const client = new QueryClient();

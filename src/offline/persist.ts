@@ -158,7 +158,9 @@ export function createRowsPersister(
 export function keepAnswer(query: Query): void {
   const { state } = query;
   if (state.data === undefined || state.status !== 'error' || !isNoAnswer(state.error)) return;
-  query.setState({ status: 'success', error: null, fetchStatus: 'idle' });
+  // The failure stays later than the answer kept, even when both came within one millisecond.
+  const errorUpdatedAt = Math.max(state.errorUpdatedAt, state.dataUpdatedAt + 1);
+  query.setState({ status: 'success', error: null, fetchStatus: 'idle', errorUpdatedAt });
 }
 
 /**
