@@ -98,20 +98,28 @@ describe('POST /api/doctors/onboard', () => {
     ['an empty qualification', { qualifications: ['MBBS', ''] }, 'body.qualifications.1'],
     ['a malformed hospital id', { hospitalId: 'sahyadri' }, 'body.hospitalId'],
     ['a hospital that does not exist', { hospitalId: '00000000-0000-4000-8000-000000000000' }, 'body.hospitalId'],
+    // A place at a hospital is the hospital's to approve, through an affiliation.
+    ['a place at a hospital named by the doctor', { hospitalId: 'HOSPITAL' }, 'body.hospitalId'],
     ['a bad phone', { phone: '12345' }, 'body.phone'],
     ['a bad pincode', { address: { ...PUNE_ADDRESS, pincode: 'ABCDEF' } }, 'body.address.pincode'],
   ])('refuses %s with 400 naming the field', async (_case, change, path) => {
-    const res = await post('/api/doctors/onboard', doctor.token, { ...onboardBody, ...change });
+    const body: Record<string, unknown> = { ...onboardBody, ...change };
+    if (body.hospitalId === 'HOSPITAL') body.hospitalId = hospitalId;
+    const res = await post('/api/doctors/onboard', doctor.token, body);
     expect(res.status).toBe(400);
     expect(await issuePaths(res)).toContain(path);
     expect((await get('/api/doctors/me', doctor.token)).status).toBe(404);
   });
 
   it('creates the profile with a slug from the name and links it to the account', async () => {
-    const res = await post('/api/doctors/onboard', doctor.token, { ...onboardBody, hospitalId });
+    const res = await post('/api/doctors/onboard', doctor.token, { ...onboardBody, hospitalId: null });
     expect(res.status).toBe(201);
     const { data } = await json(res);
     doctorId = data.id;
+    expect(data.hospitalId).toBeNull();
+    // Dr Rao practises at Sahyadri, as the hospital's approval of an affiliation leaves it.
+    await t.database.db.update(doctors).set({ hospitalId }).where(eq(doctors.id, doctorId));
+    data.hospitalId = hospitalId;
     expect(data).toMatchObject({
       name: 'Dr Arjun Rao',
       slug: 'dr-arjun-rao',
@@ -273,16 +281,27 @@ describe('PATCH /api/doctors/{doctorId}', () => {
     expect((await json(await get('/api/doctors/slug/dr-arjun-rao', patient))).data.name).toBe('Dr Arjun Rao Kulkarni');
   });
 
-  it('moves a doctor between hospitals and out of one, refusing an unknown hospital', async () => {
-    const moved = await patch(`/api/doctors/${rivalDoctorId}`, rivalDoctor.token, { hospitalId: otherHospitalId });
-    expect((await json(moved)).data.hospitalId).toBe(otherHospitalId);
+  it('never lets a doctor, their hospital or an admin move the doctor’s place: that is an affiliation', async () => {
+    // Joining a hospital without its consent, by the doctor or for them by an admin.
+    for (const token of [rivalDoctor.token, admin]) {
+      const moved = await patch(`/api/doctors/${rivalDoctorId}`, token, { hospitalId: otherHospitalId });
+      expect(moved.status).toBe(400);
+      const refusal = await json(moved);
+      expect(refusal.message).toContain('affiliation the hospital approves');
+      expect(refusal.details.issues.map((i: { path: string }) => i.path)).toContain('body.hospitalId');
+    }
+    expect((await json(await get(`/api/doctors/${rivalDoctorId}`, admin))).data.hospitalId).toBeNull();
+    // Leaving a hospital is ending the affiliation too; resending the place unchanged is harmless.
+    const left = await patch(`/api/doctors/${doctorId}`, doctor.token, { hospitalId: null });
+    expect(left.status).toBe(400);
+    const same = await patch(`/api/doctors/${doctorId}`, doctor.token, { hospitalId, experienceYears: 14 });
+    expect(same.status).toBe(200);
+    expect((await json(same)).data.hospitalId).toBe(hospitalId);
     const unknown = await patch(`/api/doctors/${rivalDoctorId}`, rivalDoctor.token, {
       hospitalId: '00000000-0000-4000-8000-000000000000',
     });
     expect(unknown.status).toBe(400);
     expect(await issuePaths(unknown)).toContain('body.hospitalId');
-    const left = await patch(`/api/doctors/${rivalDoctorId}`, rivalDoctor.token, { hospitalId: null });
-    expect((await json(left)).data.hospitalId).toBeNull();
   });
 
   it('lets an admin change any doctor', async () => {

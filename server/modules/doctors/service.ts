@@ -4,8 +4,8 @@ import type { z } from 'zod';
 import type { ConsultationChannel } from '../../../domain/enums.ts';
 import type { DoctorSearchQuery, onboardDoctorBody, updateDoctorBody } from '../../../domain/schemas/doctors.ts';
 import { paginationOf } from '../../../domain/schemas/common.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { doctors, hospitals } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { doctors } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { overlaps, overlapsIgnoringCase, searchDirectory } from '../../platform/search.ts';
@@ -54,20 +54,25 @@ function channelsMatching(wanted: ConsultationChannel): ConsultationChannel[] {
   return wanted === 'BOTH' ? ['BOTH'] : [wanted, 'BOTH'];
 }
 
+export const PLACE_BY_AFFILIATION =
+  'A doctor joins a hospital through an affiliation the hospital approves: ask to join, or leave, from Affiliations.';
+
 export function doctorsService({ db }: { db: Db }) {
   async function findDoctor(id: string) {
     const [row] = await db.select().from(doctors).where(eq(doctors.id, id));
     return row;
   }
 
-  async function assertHospitalExists(hospitalId: string | null | undefined, executor: Db | Tx = db) {
-    if (!hospitalId) return;
-    const [found] = await executor.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.id, hospitalId));
-    if (!found) {
-      throw invalid('body.hospitalId: There is no hospital with that id.', {
-        issues: [{ path: 'body.hospitalId', message: 'There is no hospital with that id' }],
-      });
-    }
+  /**
+   * A doctor's place at a hospital is an affiliation the hospital approved (server/modules/affiliations
+   * keeps `hospitalId` in step with it), never a field anyone types: naming another hospital, or
+   * leaving one, here is refused with the way to do it. Sending the place unchanged is harmless.
+   */
+  function refusePlacement(requested: string | null | undefined, current: string | null) {
+    if (requested === undefined || requested === current) return;
+    throw invalid(`body.hospitalId: ${PLACE_BY_AFFILIATION}`, {
+      issues: [{ path: 'body.hospitalId', message: PLACE_BY_AFFILIATION }],
+    });
   }
 
   /** Admins, the doctor themself and the hospital they practise at see the profile in any state. */
@@ -86,7 +91,7 @@ export function doctorsService({ db }: { db: Db }) {
       const { address, latitude, longitude, ...fields } = input;
       const base = slugFromName(input.name);
       const row = await onboardOrganisation(db, caller, ALREADY_ONBOARDED, async (tx) => {
-        await assertHospitalExists(input.hospitalId, tx);
+        refusePlacement(input.hospitalId, null);
         let created: DoctorRow | undefined;
         for (let attempt = 0; !created; attempt++) {
           if (attempt === SLUG_ATTEMPTS)
@@ -128,8 +133,9 @@ export function doctorsService({ db }: { db: Db }) {
     /** The slug stays as it was, even on a rename, so shared links keep working. */
     async update(caller: AuthUser, doctorId: string, input: z.output<typeof updateDoctorBody>) {
       assertCanManage(caller, 'DOCTOR', doctorId, 'doctor');
-      await assertHospitalExists(input.hospitalId);
-      const { address, latitude, longitude, ...fields } = input;
+      if (input.hospitalId !== undefined)
+        refusePlacement(input.hospitalId, (await findDoctor(doctorId))?.hospitalId ?? null);
+      const { address, latitude, longitude, hospitalId: _unchanged, ...fields } = input;
       const [row] = await db
         .update(doctors)
         .set({

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
@@ -145,10 +146,21 @@ function PracticeHospital({ doctor }: { doctor: Doctor }) {
     ...getHospitalQueryOptions(hospitalId ?? ''),
     enabled: hospitalId !== null,
   });
-  if (hospitalId === null) return <>Independent practice</>;
+  // The place is an affiliation the hospital approved: joined and left from Affiliations.
+  const manage = (text: string) => (
+    <Link to="/affiliations" className="link link-primary ms-2">
+      {text}
+    </Link>
+  );
+  if (hospitalId === null) return <>Independent practice{manage('Ask to join a hospital')}</>;
   if (hospital.isPending) return <>Loading…</>;
   if (hospital.isError) return <>Not available ({messageOf(hospital.error)})</>;
-  return <>{hospital.data.name}</>;
+  return (
+    <>
+      {hospital.data.name}
+      {manage('Affiliations')}
+    </>
+  );
 }
 
 const EMPTY = {

@@ -49,21 +49,20 @@ export async function appointmentWorld(t: TestApp, tag: string) {
     hospitalType: 'PRIVATE',
     address: PUNE_ADDRESS,
   });
-  const doctorBody = (name: string, hospitalId?: string) => ({
+  const doctorBody = (name: string) => ({
     name,
     registrationNumber: `MMC-${tag}-${name.length}`,
     specializations: ['CARDIOLOGY'],
     experienceYears: 10,
     consultationFee: 800,
     address: PUNE_ADDRESS,
-    ...(hospitalId ? { hospitalId } : {}),
   });
   const doctor = await onboarded(
     t,
     `rao.${tag}@example.in`,
     'DOCTOR',
     '/api/doctors/onboard',
-    doctorBody('Dr Arjun Rao', hospital.referenceId),
+    doctorBody('Dr Arjun Rao'),
   );
   const otherDoctor = await onboarded(
     t,
@@ -81,6 +80,8 @@ export async function appointmentWorld(t: TestApp, tag: string) {
   for (const id of [hospital.referenceId, otherHospital.referenceId]) {
     await db.update(hospitals).set({ verificationStatus: 'VERIFIED' }).where(eq(hospitals.id, id));
   }
+  // Dr Rao practises at the hospital, as an approved affiliation leaves it (tests/api/affiliations.test.ts).
+  await db.update(doctors).set({ hospitalId: hospital.referenceId }).where(eq(doctors.id, doctor.referenceId));
   const user = await newAccount(t, `user.${tag}@example.in`, 'USER');
   return {
     admin: { token: admin, userId: adminUser.id as string },
