@@ -11,7 +11,8 @@ async function boundaryErrors(file: string, code: string) {
   return result!.messages.filter((message) => message.ruleId === 'boundaries/dependencies');
 }
 
-describe('server import boundaries', () => {
+// The first lint loads the whole configuration and its plugins: seconds on a busy machine.
+describe('server import boundaries', { timeout: 60_000 }, () => {
   it('refuses platform/ importing a module', async () => {
     const errors = await boundaryErrors(
       'server/platform/fixture.ts',
