@@ -1,3 +1,4 @@
+import type { QuietHours } from '../domain/rules/waitlist.ts';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -92,6 +93,18 @@ const envSchema = z.object({
   MESSAGES_PER_MINUTE: wholeNumber('MESSAGES_PER_MINUTE', 60),
   REGISTRATIONS_PER_HOUR: wholeNumber('REGISTRATIONS_PER_HOUR', 10),
   PUSH_SERVICE_HOSTS: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
+  WAITLIST_QUIET_HOURS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .regex(
+        /^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/,
+        'WAITLIST_QUIET_HOURS must be a window of India time such as 22:00-07:00, or off',
+      )
+      .refine((v) => v === 'off' || v.slice(0, 5) !== v.slice(6), 'WAITLIST_QUIET_HOURS must not start and end at once')
+      .default('22:00-07:00'),
+  ),
   VAPID_SUBJECT: z.preprocess(
     emptyAsUndefined,
     z
@@ -132,6 +145,8 @@ export type Config = {
   messagesPerMinute: number;
   /** New accounts one address may register per hour. */
   registrationsPerHour: number;
+  /** India time; no waitlist offer is delivered (nor pushed) inside it; null: none. */
+  waitlistQuietHours: QuietHours | null;
   /** Hosts (and their subdomains) a push subscription may point at; null: any https endpoint. */
   pushServiceHosts: string[] | null;
 };
@@ -202,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signinAttemptsPer15Min: e.SIGNIN_ATTEMPTS_PER_15_MIN,
     messagesPerMinute: e.MESSAGES_PER_MINUTE,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
+    waitlistQuietHours:
+      e.WAITLIST_QUIET_HOURS === 'off'
+        ? null
+        : { start: e.WAITLIST_QUIET_HOURS.slice(0, 5), end: e.WAITLIST_QUIET_HOURS.slice(6) },
     pushServiceHosts: e.PUSH_SERVICE_HOSTS
       ? e.PUSH_SERVICE_HOSTS.split(',')
           .map((h) => h.trim().toLowerCase())

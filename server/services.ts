@@ -50,14 +50,20 @@ export function buildServices(ctx: AppContext) {
   // The waitlist hears of freed time from appointments and schedules, and books through appointments.
   const late: { waitlist?: WaitlistService } = {};
   const schedules = schedulesService({ db, onScheduleSaved: (doctorId) => late.waitlist!.scheduleSaved(doctorId) });
-  const offers = offerEngine({ db, ...announcing, log, modesAt: schedules.modesAt });
+  const offers = offerEngine({
+    db,
+    ...announcing,
+    log,
+    modesAt: schedules.modesAt,
+    quietHours: () => config.waitlistQuietHours,
+  });
   const onTimeFreed = offers.slotFreed;
   const appointments = appointmentsService({ db, ...announcing, schedules, onTimeFreed });
   const waitlist = waitlistService({
     db,
     engine: offers,
     appointments,
-    slotMinutesAt: schedules.slotMinutesAt,
+    slotForBooking: schedules.slotForBooking,
     openSlotsOf: schedules.openSlotsOf,
   });
   late.waitlist = waitlist;

@@ -53,6 +53,15 @@ describe('quiet hours (22:00–07:00 India time)', () => {
     expect(inQuietHours(ist('2026-12-01', '22:00'))).toBe(true);
     expect(inQuietHours(ist('2026-12-02', '06:59'))).toBe(true);
     expect(inQuietHours(ist('2026-12-02', '07:00'))).toBe(false);
+    // Another window, one that does not span midnight, or none.
+    const siesta = { start: '13:00', end: '15:30' };
+    expect(inQuietHours(ist('2026-12-02', '12:59'), siesta)).toBe(false);
+    expect(inQuietHours(ist('2026-12-02', '13:00'), siesta)).toBe(true);
+    expect(inQuietHours(ist('2026-12-02', '15:29'), siesta)).toBe(true);
+    expect(inQuietHours(ist('2026-12-02', '15:30'), siesta)).toBe(false);
+    expect(inQuietHours(ist('2026-12-02', '23:30'), siesta)).toBe(false);
+    expect(inQuietHours(ist('2026-12-02', '23:30'), null)).toBe(false);
+    expect(morningAfter(ist('2026-12-02', '14:00'), siesta)).toEqual(ist('2026-12-02', '15:30'));
   });
 
   it('end on the next morning, or this morning after midnight', () => {
@@ -84,6 +93,11 @@ describe('offer timing', () => {
     const timing = offerTiming(now, ist('2026-12-03', '10:00'));
     expect(timing?.notifyAt).toEqual(ist('2026-12-02', '07:00'));
     expect(timing?.expiresAt).toEqual(ist('2026-12-02', '07:15'));
+  });
+
+  it('goes out at once whatever the hour when there are no quiet hours', () => {
+    const now = ist('2026-12-01', '23:30');
+    expect(offerTiming(now, ist('2026-12-03', '10:00'), null)?.notifyAt).toEqual(now);
   });
 
   it('goes out at once at night when the slot comes before a morning offer could be taken', () => {

@@ -19,8 +19,10 @@ import { defineWorkflow } from './workflow.ts';
 export const OFFER_CUTOFF_MINUTES = 60;
 /** The shortest hold worth offering: less than this and the slot is left for anyone to book. */
 export const MIN_HOLD_MINUTES = 3;
-/** India time: no offer is delivered (and no push sent) from 22:00 until 07:00. */
-export const QUIET_HOURS = { start: '22:00', end: '07:00' } as const;
+/** A daily window, India time, in which no offer is delivered (and no push sent); it may span midnight. */
+export type QuietHours = { readonly start: string; readonly end: string };
+/** India time: no offer is delivered (and no push sent) from 22:00 until 07:00 (WAITLIST_QUIET_HOURS). */
+export const QUIET_HOURS: QuietHours = { start: '22:00', end: '07:00' };
 /** How far ahead a freed or opened slot is worth offering. */
 export const OFFER_HORIZON_DAYS = 14;
 /** A patient may wait in this many queues at once. */
@@ -40,17 +42,18 @@ export function holdMinutesFor(minutesUntilSlot: number): number {
 
 const MINUTE = 60_000;
 
-/** Whether `at` falls in the quiet hours, India time. */
-export function inQuietHours(at: Date): boolean {
+/** Whether `at` falls in the quiet hours, India time (none when `quiet` is null). */
+export function inQuietHours(at: Date, quiet: QuietHours | null = QUIET_HOURS): boolean {
+  if (!quiet) return false;
   const { time } = isoToIndiaDateTime(at.toISOString());
-  return time >= QUIET_HOURS.start || time < QUIET_HOURS.end;
+  return quiet.start > quiet.end ? time >= quiet.start || time < quiet.end : time >= quiet.start && time < quiet.end;
 }
 
-/** The end of the quiet hours that `at` falls in (the next 07:00 India time). */
-export function morningAfter(at: Date): Date {
+/** The end of the quiet hours that `at` falls in (by default the next 07:00 India time). */
+export function morningAfter(at: Date, quiet: QuietHours = QUIET_HOURS): Date {
   const { date, time } = isoToIndiaDateTime(at.toISOString());
-  const sameDay = new Date(indiaDateTimeToIso(date, QUIET_HOURS.end));
-  if (time < QUIET_HOURS.end) return sameDay;
+  const sameDay = new Date(indiaDateTimeToIso(date, quiet.end));
+  if (time < quiet.end) return sameDay;
   return new Date(sameDay.getTime() + 24 * 60 * MINUTE);
 }
 
@@ -67,7 +70,7 @@ export type OfferTiming = {
  * or null when the slot is too near to offer. During quiet hours the offer waits for the morning,
  * unless the slot comes before a morning offer could still be taken; then it goes out at once.
  */
-export function offerTiming(now: Date, slotStart: Date): OfferTiming | null {
+export function offerTiming(now: Date, slotStart: Date, quiet: QuietHours | null = QUIET_HOURS): OfferTiming | null {
   const cutoff = slotStart.getTime() - OFFER_CUTOFF_MINUTES * MINUTE;
   const at = (from: Date): OfferTiming | null => {
     const hold = Math.min(
@@ -78,8 +81,8 @@ export function offerTiming(now: Date, slotStart: Date): OfferTiming | null {
     const holdMinutes = Math.floor(hold);
     return { notifyAt: from, expiresAt: new Date(from.getTime() + holdMinutes * MINUTE), holdMinutes };
   };
-  if (inQuietHours(now)) {
-    const morning = at(morningAfter(now));
+  if (quiet && inQuietHours(now, quiet)) {
+    const morning = at(morningAfter(now, quiet));
     if (morning) return morning;
   }
   return at(now);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/rules/schedules.ts';
-import { todayInIndia } from '../../domain/rules/time.ts';
+import { isoToIndiaDateTime, todayInIndia } from '../../domain/rules/time.ts';
 import { appointments, notifications, waitlistEntries, waitlistOffers } from '../../server/db/schema/index.ts';
 import { bearer, newAccount } from './support/accounts.ts';
 import { appointmentWorld, book, client, json, patientBody, type Member, type World } from './support/appointments.ts';
@@ -30,7 +30,8 @@ const DAY2 = addDays(todayInIndia(), 6);
 const at = (date: string, time: string) => new Date(`${date}T${time}:00+05:30`).toISOString();
 
 beforeAll(async () => {
-  t = await startTestApp({ rateLimits: GENEROUS_LIMITS });
+  // Offers go out at once whatever the hour this runs at; the quiet hours have their own test below.
+  t = await startTestApp({ rateLimits: GENEROUS_LIMITS, env: { WAITLIST_QUIET_HOURS: 'off' } });
   w = await appointmentWorld(t, 'wait');
   api = client(t);
   meera = await newPatient('meera.wait@example.in', 'Meera');
@@ -261,6 +262,17 @@ describe('the hospital’s queue', () => {
     expect(list.pagination).toMatchObject({ page: 1, limit: 10 });
     const waiting = list.entries[0];
 
+    // A time no slot of the doctor's schedule starts at is refused as booking would refuse it, naming open ones.
+    const outside = await api.send('POST', '/api/waitlist/notify', w.hospital.token, {
+      waitlistId: waiting.id,
+      scheduledAt: at(DAY2, '10:10'),
+    });
+    expect(outside.status, await outside.clone().text()).toBe(409);
+    const refusal = await json(outside);
+    expect(refusal.details.reason).toBe('OUTSIDE_SCHEDULE');
+    expect(refusal.details.nextSlots.length).toBeGreaterThan(0);
+    expect((await entry(waiting.id, w.hospital.token)).status).toBe('ACTIVE');
+
     // By hand: the desk offers 10:30 on the second day.
     const offered = await api.send('POST', '/api/waitlist/notify', w.hospital.token, {
       waitlistId: waiting.id,
@@ -337,5 +349,61 @@ describe('slots a schedule opens', () => {
     const offered = await entry(id, w.otherPatient.token);
     expect(offered.status).toBe('NOTIFIED');
     expect(offered.offer.slotStart).toBe(at(DAY3, '09:00'));
+  });
+});
+
+describe('quiet hours', () => {
+  /** 'HH:MM' India time, `minutes` from now, round the clock. */
+  const indiaTimeIn = (minutes: number) =>
+    isoToIndiaDateTime(new Date(Date.now() + minutes * 60_000).toISOString()).time;
+
+  it('holds an offer made in the quiet hours until they end, when the job tells the patient', async () => {
+    const DAY4 = addDays(todayInIndia(), 9);
+    const saved = await api.send('PUT', `/api/doctors/${w.doctor.referenceId}/schedule`, w.hospital.token, {
+      hospitalId: w.hospital.referenceId,
+      sessions: [],
+      changes: [DAY, DAY2, addDays(todayInIndia(), 8), DAY4].map((date) => ({
+        date,
+        sessions: [{ start: '09:00', end: '11:00', slotMinutes: 30, modes: ['IN_PERSON', 'VIRTUAL'], breaks: [] }],
+      })),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const sita = await newPatient('sita.wait@example.in', 'Sita');
+    const toldSita = async () =>
+      (await t.database.db.select().from(notifications).where(eq(notifications.userId, sita.userId))).filter(
+        (n) => n.title === 'A time has opened up for you',
+      ).length;
+
+    // The configured window, read at each offer: now it is night, India time, for the next hour.
+    t.config.waitlistQuietHours = { start: indiaTimeIn(-60), end: indiaTimeIn(60) };
+    try {
+      const freed = await bookAt(kiran, at(DAY4, '09:00'));
+      const joined = await join(sita.token, { preferredFrom: DAY4, preferredTo: DAY4 });
+      expect(joined.status, await joined.clone().text()).toBe(201);
+      const id = (await json(joined)).data.id;
+      expect((await cancel(freed, kiran.token)).status).toBe(200);
+
+      const [held] = await t.database.db.select().from(waitlistOffers).where(eq(waitlistOffers.entryId, id));
+      expect(held).toMatchObject({ status: 'HELD', deliveredAt: null });
+      // Told when the quiet hours end (within the hour), and held for the usual time after that.
+      expect(held!.notifyAt.getTime()).toBeGreaterThan(Date.now() + 30 * 60_000);
+      expect(held!.expiresAt.getTime() - held!.notifyAt.getTime()).toBe(15 * 60_000);
+      expect(await toldSita()).toBe(0);
+      await runJob();
+      expect(await toldSita()).toBe(0);
+
+      // Morning: the job delivers it, once.
+      await t.database.db
+        .update(waitlistOffers)
+        .set({ notifyAt: new Date(Date.now() - 1000) })
+        .where(eq(waitlistOffers.id, held!.id));
+      await runJob();
+      await runJob();
+      expect(await toldSita()).toBe(1);
+      const [delivered] = await t.database.db.select().from(waitlistOffers).where(eq(waitlistOffers.id, held!.id));
+      expect(delivered!.deliveredAt).not.toBeNull();
+    } finally {
+      t.config.waitlistQuietHours = null;
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { SLOT_HOLDING_STATUSES } from '../../../domain/rules/appointments.ts';
-import { WAITLIST_WORKFLOW, offerTiming } from '../../../domain/rules/waitlist.ts';
+import { DEFAULT_APPOINTMENT_MINUTES, SLOT_HOLDING_STATUSES } from '../../../domain/rules/appointments.ts';
+import { WAITLIST_WORKFLOW } from '../../../domain/rules/waitlist.ts';
 import type { notifyWaitlistBody, waitlistPositionBody } from '../../../domain/schemas/waitlist.ts';
 import { appointments, doctors, waitlistEntries, waitlistFreedSlots } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -79,7 +79,7 @@ export function deskUseCases(deps: WaitlistDeps, { view }: Pick<Shared, 'view'>)
         });
       }
       const [doctor] = await db
-        .select({ id: doctors.id, hospitalId: doctors.hospitalId })
+        .select({ id: doctors.id, name: doctors.name, hospitalId: doctors.hospitalId })
         .from(doctors)
         .where(eq(doctors.id, doctorId));
       const fits = doctor && (row.doctorId ? row.doctorId === doctorId : doctor.hospitalId === row.hospitalId);
@@ -89,9 +89,12 @@ export function deskUseCases(deps: WaitlistDeps, { view }: Pick<Shared, 'view'>)
         });
       }
       const start = new Date(input.scheduledAt);
-      if (!offerTiming(new Date(), start)) throw conflict(WAITLIST_TEXTS.notifyTooLate, { reason: 'TOO_LATE' });
+      if (!engine.timing(new Date(), start)) throw conflict(WAITLIST_TEXTS.notifyTooLate, { reason: 'TOO_LATE' });
       const place = row.hospitalId;
-      const minutes = (await deps.slotMinutesAt(doctorId, start, place)) ?? 15;
+      const mode = input.mode ?? row.mode ?? 'IN_PERSON';
+      // Offered only as booking would take it: a doctor with a schedule at one of their slots, in a mode it offers.
+      const scheduled = await deps.slotForBooking(doctor, start, mode, place ?? undefined);
+      const minutes = scheduled?.slotMinutes ?? DEFAULT_APPOINTMENT_MINUTES;
       const end = new Date(start.getTime() + minutes * 60_000);
       const [busy] = await db
         .select({ value: count() })
@@ -106,7 +109,6 @@ export function deskUseCases(deps: WaitlistDeps, { view }: Pick<Shared, 'view'>)
           ),
         );
       if ((busy?.value ?? 0) > 0) throw conflict(WAITLIST_TEXTS.notifyTaken, { reason: 'SLOT_TAKEN' });
-      const mode = input.mode ?? row.mode ?? 'IN_PERSON';
       const [slot] = await db
         .insert(waitlistFreedSlots)
         .values({

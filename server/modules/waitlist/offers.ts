@@ -8,6 +8,7 @@ import {
   WAITLIST_WORKFLOW,
   nextInLine,
   offerTiming,
+  type QuietHours,
   offeredMode,
   type WaitingEntry,
 } from '../../../domain/rules/waitlist.ts';
@@ -41,6 +42,8 @@ export type OffersDeps = {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** The modes a doctor's schedule offers at that time (null: no scheduled slot starts then). */
   modesAt(doctorId: string, start: Date, hospitalId: string | null): Promise<AppointmentMode[] | null>;
+  /** The quiet hours in force (read at each offer, so a change of configuration applies at once). */
+  quietHours(): QuietHours | null;
 };
 
 const MINUTE = 60_000;
@@ -134,7 +137,7 @@ export function offerEngine(deps: OffersDeps) {
     const made = await db.transaction(async (tx) => {
       const [slot] = await tx.select().from(waitlistFreedSlots).where(eq(waitlistFreedSlots.id, slotId)).for('update');
       if (!slot || slot.state !== 'OPEN') return null;
-      const timing = offerTiming(now, slot.startsAt);
+      const timing = offerTiming(now, slot.startsAt, deps.quietHours());
       if (!timing || (await slotTaken(tx, slot))) {
         await tx.update(waitlistFreedSlots).set({ state: 'LAPSED' }).where(eq(waitlistFreedSlots.id, slot.id));
         return null;
@@ -245,6 +248,8 @@ export function offerEngine(deps: OffersDeps) {
     deliver,
     release,
     announceEntry,
+    /** When an offer made now of a slot starting then would go out and hold (null: too near to offer). */
+    timing: (now: Date, slotStart: Date) => offerTiming(now, slotStart, deps.quietHours()),
 
     /**
      * A slot became free (a cancellation, a rejection, a move, an expiry) or opened in a schedule:

@@ -17,6 +17,7 @@ import { AppError, conflict } from '../../platform/errors.ts';
 import { inUnitOfWork, insideUnit } from '../../platform/unitOfWork.ts';
 import { recordHistory, runTransition } from '../../platform/workflow.ts';
 import type { AppointmentsService } from '../appointments/index.ts';
+import type { SchedulesService } from '../schedules/index.ts';
 import { deskUseCases } from './desk.ts';
 import { joinUseCase } from './join.ts';
 import { WAITLIST_TEXTS } from './messages.ts';
@@ -28,8 +29,11 @@ import { waitlistStats } from './stats.ts';
 export type WaitlistDeps = Pick<OffersDeps, 'db'> & {
   engine: OfferEngine;
   appointments: Pick<AppointmentsService, 'book' | 'cancel'>;
-  /** The length of the scheduled slot at that time (null: no scheduled slot starts then). */
-  slotMinutesAt(doctorId: string, start: Date, hospitalId: string | null): Promise<number | null>;
+  /**
+   * The doctor's scheduled slot at that time as booking takes it: null for a doctor without a schedule;
+   * for one with a schedule, a time no slot of theirs starts at is refused (OUTSIDE_SCHEDULE, naming the next open ones).
+   */
+  slotForBooking: SchedulesService['slotForBooking'];
   /** The doctor's open slots over the next days. */
   openSlotsOf(doctorId: string, days: number): Promise<OpenSlot[]>;
 };
