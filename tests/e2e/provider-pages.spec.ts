@@ -181,6 +181,10 @@ test('the pages of a hospital, a diagnostics centre and a pharmacy pass axe on a
     await page.goto(`/diagnostics/${DIAGNOSTICS_ID}`);
     await expect(page.getByRole('heading', { name: 'Precision Diagnostics', level: 1, exact: false })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Results turnaround' })).toBeVisible();
+    // The tests with the prices of the centre's catalogue.
+    const priced = page.getByRole('list', { name: 'Tests and prices' }).getByRole('listitem');
+    await expect(priced.filter({ hasText: 'Complete blood count' })).toContainText('₹350');
+    await expect(priced.filter({ hasText: 'Complete blood count' })).toContainText('home collection');
     await expectNoSeriousA11yViolations(page);
 
     await page.goto(`/pharmacies/${PHARMACY_ID}`);

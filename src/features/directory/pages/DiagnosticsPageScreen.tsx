@@ -12,12 +12,8 @@ import { useAuth } from '../../../session/AuthContext.ts';
 import { DetailList } from '../../../ui/DetailList.tsx';
 import { labelsOf } from '../options.ts';
 import { backOf } from './backLinks.ts';
+import { CentreTests, hoursText } from './CentreTests.tsx';
 import { ContactSection, PageSection, ProviderPage, Tags } from './parts.tsx';
-
-const hoursText = (hours: number) =>
-  hours % 24 === 0 && hours >= 24
-    ? `${hours / 24} ${hours === 24 ? 'day' : 'days'}`
-    : `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /** /diagnostics/:diagnosticsId — a diagnostics centre's public page: tests, turnaround, accreditations. */
 export function DiagnosticsPageScreen() {
@@ -55,8 +51,7 @@ export function DiagnosticsPageScreen() {
             </PageSection>
             <ContactSection place={c} />
             <PageSection title="Tests offered">
-              <Tags values={labelsOf(c.testsAvailable, DIAGNOSTIC_TEST_TYPE_LABELS)} none="No test listed yet." />
-              <p className="text-sm text-base-content/70">Call the centre for prices.</p>
+              <CentreTests centreId={c.id} listed={c.testsAvailable} />
             </PageSection>
             <PageSection title="Results turnaround">
               {turnaround.length === 0 ? (
