@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRating, checkFollowUpDate, decideReferral, visitIsOver } from './consultationCare.ts';
+import { checkFollowUpDate, decideReferral, visitIsOver } from './consultationCare.ts';
 
 describe('referral, feedback, follow-up rules', () => {
   it('lets the receiver decide a pending referral once', () => {
@@ -13,11 +13,6 @@ describe('referral, feedback, follow-up rules', () => {
     expect(visitIsOver('CANCELLED')).toBe(false);
     expect(visitIsOver('CONSULTATION_COMPLETED')).toBe(true);
     expect(visitIsOver('COMPLETED')).toBe(true);
-  });
-
-  it('averages ratings to one decimal', () => {
-    expect(averageRating([])).toBe(0);
-    expect(averageRating([5, 4, 4])).toBe(4.3);
   });
 
   it('proposes a follow-up in the future, within a year', () => {

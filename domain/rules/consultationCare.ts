@@ -25,12 +25,6 @@ export function visitIsOver(status: ConsultationStatus): boolean {
 
 export const FEEDBACK_RATINGS = [1, 2, 3, 4, 5] as const;
 
-/** A directory rating: the mean of the visits' ratings, to one decimal. */
-export function averageRating(ratings: readonly number[]): number {
-  if (ratings.length === 0) return 0;
-  return Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10;
-}
-
 export const ADMISSION_STEPS = ['REQUIRE', 'ADMIT', 'DISCHARGE'] as const;
 export type AdmissionStep = (typeof ADMISSION_STEPS)[number];
 export const ADMISSION_ACTION = {

@@ -1,25 +1,20 @@
 import { and, count, eq, isNull, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  ADMISSION_ACTION,
-  averageRating,
-  checkFollowUpDate,
-  visitIsOver,
-} from '../../../domain/rules/consultationCare.ts';
+import { ADMISSION_ACTION, checkFollowUpDate, visitIsOver } from '../../../domain/rules/consultationCare.ts';
 import type { admissionBody, feedbackBody, followUpBody } from '../../../domain/schemas/consultationCare.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import {
   appointments,
   consultationAdmissions,
   consultationFeedback,
   consultationFollowUps,
-  consultations,
   diagnosticOrders,
   doctors,
   hospitals,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
+import { addReview } from '../../platform/ratings.ts';
 import { recordHistory } from '../../platform/workflow.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { audit } from './audit.ts';
@@ -42,26 +37,6 @@ const toAdmission = (id: string, status: string, a: Admission | undefined) => ({
   followUpAt: null as string | null,
   followUpAppointmentId: null as string | null,
 });
-
-/** A directory rating follows the visits' ratings. */
-async function rerate(tx: Tx, doctorId: string | null, hospitalId: string | null) {
-  for (const [table, column, id] of [
-    [doctors, consultations.doctorId, doctorId],
-    [hospitals, consultations.hospitalId, hospitalId],
-  ] as const) {
-    if (!id) continue;
-    const rows = await tx
-      .select({ rating: consultationFeedback.rating })
-      .from(consultationFeedback)
-      .innerJoin(consultations, eq(consultations.id, consultationFeedback.consultationId))
-      .where(eq(column, id));
-    const ratings = rows.map((r) => r.rating);
-    await tx
-      .update(table)
-      .set({ rating: averageRating(ratings), reviewCount: ratings.length })
-      .where(eq(table.id, id));
-  }
-}
 
 export function consultationCareUseCases(deps: { db: Db; notify: Pick<NotificationsService, 'notifyProfiles'> }) {
   const { db } = deps;
@@ -163,7 +138,9 @@ export function consultationCareUseCases(deps: { db: Db; notify: Pick<Notificati
           .onConflictDoNothing()
           .returning();
         if (!created) throw conflict('You have already rated this visit.');
-        await rerate(tx, row.doctorId, row.hospitalId);
+        // The doctor's and the hospital's directory ratings take the visit's.
+        if (row.doctorId) await addReview(tx, doctors, row.doctorId, body.rating);
+        if (row.hospitalId) await addReview(tx, hospitals, row.hospitalId, body.rating);
         await audit(tx, caller, row, party, 'FEEDBACK', `Rated the visit ${body.rating} of 5`);
         return {
           id: created.id,

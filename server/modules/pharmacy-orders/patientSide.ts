@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { pharmacies, pharmacyOrders, pharmacyReviews } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { addReview } from '../../platform/ratings.ts';
 import { DOCUMENT_FILE_TYPES, MB, safeFileName, type FileStore } from '../../platform/files.ts';
 import { NO_SUCH_ORDER, loadOrder, orderView, partyOf } from './queries.ts';
 
@@ -62,15 +63,7 @@ export function prescriptionAndReviewUseCases({ db, files }: { db: Db; files: Fi
           .onConflictDoNothing()
           .returning();
         if (!inserted) throw conflict('You have already reviewed this order.');
-        const all = await tx
-          .select({ rating: pharmacyReviews.rating })
-          .from(pharmacyReviews)
-          .where(eq(pharmacyReviews.pharmacyId, row.pharmacyId));
-        const average = Math.round((all.reduce((s, r) => s + r.rating, 0) / all.length) * 10) / 10;
-        await tx
-          .update(pharmacies)
-          .set({ rating: average, reviewCount: all.length })
-          .where(eq(pharmacies.id, row.pharmacyId));
+        await addReview(tx, pharmacies, row.pharmacyId, body.rating);
       });
       return orderView(db, caller, id);
     },
