@@ -171,7 +171,8 @@ describe('the demo network', () => {
     }
   });
 
-  it('is deterministic: a second fresh database holds identical rows', async () => {
+  // Seeds a whole second network: tens of seconds on a busy machine.
+  it('is deterministic: a second fresh database holds identical rows', { timeout: 120_000 }, async () => {
     second = await startTestApp();
     expect(await seedDemoData(second.database.db)).toBe(DEMO_ACCOUNTS.length);
     expect(await digestOf(second.database.db)).toBe(await digestOf(t.database.db));

@@ -86,6 +86,30 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'doctor@caremesh.test', path: '/people', shows: 'Priya Sharma' },
 ];
 
+type ListedOrder = {
+  id: string;
+  status: string;
+  patientName?: string;
+  orderNumber?: string;
+  tests?: Array<{ testType: string }>;
+};
+
+/** The first order a signed-in demo account's list shows that `pick` likes (diagnostic or pharmacy). */
+async function orderPage(
+  request: APIRequestContext,
+  email: string,
+  list: string,
+  pick: (order: ListedOrder) => boolean,
+  page: (id: string) => string,
+): Promise<string> {
+  const session = await apiSession(request, email);
+  const res = await request.get(list, { headers: bearer(session.token) });
+  expect(res.status(), await res.text()).toBe(200);
+  const found = ((await res.json()) as { data: { orders: ListedOrder[] } }).data.orders.find(pick);
+  expect(found, `an order in ${list} for ${email}`).toBeDefined();
+  return page(found!.id);
+}
+
 /** The demo patient's completed consultation (server/db/demo/consultations.ts). */
 async function consultationPage(request: APIRequestContext, email: string): Promise<string> {
   const session = await apiSession(request, email);
@@ -223,6 +247,52 @@ test('every data screen of every role opens after the app is closed, with no net
       path: await consultationPage(request, 'hospital@caremesh.test'),
       shows: 'ECG, 12 lead (in-house)',
     },
+    // The treating doctor's consultation screen, the admin's review of emergency access, the User's account.
+    {
+      email: 'doctor@caremesh.test',
+      path: await consultationPage(request, 'doctor@caremesh.test'),
+      shows: 'Essential (primary) hypertension',
+    },
+    { email: 'admin@caremesh.test', path: '/admin/emergency-access', shows: 'Emergency access' },
+    { email: 'user@caremesh.test', path: '/profile', shows: 'user@caremesh.test' },
+    // Orders: the pharmacy's, the centre's, and the patient's released report with its printable page.
+    {
+      email: 'pharmacy@caremesh.test',
+      path: await orderPage(
+        request,
+        'pharmacy@caremesh.test',
+        '/api/pharmacy-orders?orderNumber=RX-DEMO-1000',
+        (o) => o.orderNumber === 'RX-DEMO-1000',
+        (id) => `/orders/${id}`,
+      ),
+      shows: 'RX-DEMO-1000',
+    },
+    {
+      email: 'diagnostics@caremesh.test',
+      path: await orderPage(
+        request,
+        'diagnostics@caremesh.test',
+        '/api/diagnostic-orders?limit=100',
+        (o) => o.patientName === 'Priya Sharma',
+        (id) => `/tests/orders/${id}`,
+      ),
+      shows: 'Priya Sharma',
+    },
+    ...(await Promise.all(
+      [(id: string) => `/diagnostic-orders/${id}`, (id: string) => `/medical-records/reports/${id}`].map(
+        async (page) => ({
+          email: 'patient@caremesh.test',
+          path: await orderPage(
+            request,
+            'patient@caremesh.test',
+            `/api/diagnostic-orders?patientId=${patient.user.referenceId}&status=COMPLETED&limit=100`,
+            (o) => (o.tests ?? []).some((test) => test.testType === 'TFT'),
+            page,
+          ),
+          shows: 'Thyroid function test (TFT)',
+        }),
+      ),
+    )),
   ];
   await expectScreensReopenOffline(browser, request, baseURL!, [...DATA_SCREENS, ...details]);
 });

@@ -3,7 +3,8 @@ import { Link, useParams } from 'react-router-dom';
 import { DIAGNOSTIC_TEST_TYPE_LABELS } from '../../../domain/enums.ts';
 import { reportStageOf } from '../../../domain/rules/diagnosticOrders.ts';
 import { formatDate, formatDateTime } from '../../../domain/rules/format.ts';
-import { getOrderQueryOptions } from '../../api/diagnosticOrders.ts';
+import { diagnosticOrderKeys, getOrderQueryOptions } from '../../api/diagnosticOrders.ts';
+import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FlagBadge, rangeText, resultText } from '../../ui/diagnosticResults.tsx';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
@@ -40,6 +41,7 @@ export function ReportPrintScreen() {
           Print or save as PDF
         </Button>
       </div>
+      <OfflineNotice queryKey={diagnosticOrderKeys.detail(orderId)} className="print:hidden" />
       <header className="border-b border-base-300 pb-3">
         <h1 id="report-title" className="text-2xl font-bold">
           {o.centreName}
