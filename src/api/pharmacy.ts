@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import type { Pagination } from '../../domain/errors.ts';
 import { requireParam } from '../../domain/rules/params.ts';
 import type { LedgerLineView, Medicine } from '../../domain/schemas/pharmacyInventory.ts';
-import type { PharmacyOrder, createOrderBody, orderStatsSchema } from '../../domain/schemas/pharmacyOrders.ts';
+import type {
+  PharmacyOrder,
+  createOrderBody,
+  orderStatsSchema,
+  reviewBody,
+} from '../../domain/schemas/pharmacyOrders.ts';
 import { request } from './http.ts';
 
 export type { LedgerLineView, Medicine, PharmacyOrder };
@@ -83,6 +88,12 @@ export const pharmacyApi = {
     request<{ data: PharmacyOrderStats }>('get', pharmacyPaths.stats(), { query: { period }, signal }),
   create: (body: z.input<typeof createOrderBody>) =>
     request<{ data: PharmacyOrder }>('post', pharmacyPaths.orders(), { json: body }),
+  /** The patient cancels an order the pharmacy has not started on. */
+  cancel: (orderId: string, reason: string) =>
+    request<{ data: PharmacyOrder }>('post', pharmacyPaths.action(orderId, 'cancel'), { json: { reason } }),
+  /** The patient reviews the pharmacy once the order is completed (once per order). */
+  review: (orderId: string, body: z.input<typeof reviewBody>) =>
+    request<{ data: PharmacyOrder }>('post', pharmacyPaths.action(orderId, 'review'), { json: body }),
 };
 
 /** Every order key starts with 'realtime': the pharmacyOrderUpdate event keeps them current. */

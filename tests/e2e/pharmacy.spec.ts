@@ -153,10 +153,64 @@ test('prescription to doorstep: verified, FEFO, QC by another person, out for de
   await expect(deskPage.getByText('Fill rate')).toBeVisible();
   await expect(deskPage.getByRole('list', { name: 'Orders by status' })).toContainText('Completed');
   await expectNoSeriousA11yViolations(deskPage);
-  const review = await request.post(`/api/pharmacy-orders/${orderId}/review`, {
-    headers: bearer(patient.token),
-    data: { rating: 5, comment: 'On time' },
-  });
-  expect(review.status(), await review.text()).toBe(200);
+  // The patient reviews the pharmacy from the order on their open page, once.
+  await patientOrder.getByRole('button', { name: 'Review the pharmacy' }).click();
+  const reviewDialog = patientPage.getByRole('dialog', { name: 'Review the pharmacy' });
+  await reviewDialog.getByLabel('Rating').selectOption('5');
+  await reviewDialog.getByLabel('Comment (optional)').fill('On time, and the pharmacist explained the doses.');
+  await expectNoSeriousA11yViolations(patientPage);
+  await reviewDialog.getByRole('button', { name: 'Send review' }).click();
+  await expect(patientPage.getByText('Thank you for your review.')).toBeVisible();
+  await expect(patientOrder.getByRole('button', { name: 'Review the pharmacy' })).toHaveCount(0);
+  const reviewed = await request.get(`/api/pharmacy-orders/${orderId}`, { headers: bearer(patient.token) });
+  expect((await reviewed.json()).data.reviewed).toBe(true);
   for (const c of [deskContext, patientContext, qcContext, phone]) await c.close();
+});
+
+test('the patient sends a consultation’s prescription to a pharmacy found by name, follows it, and cancels it early', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const patient = await apiSession(request, 'patient@caremesh.test');
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  try {
+    await useSession(context, baseURL!, patient);
+    const page = await context.newPage();
+    await page.goto('/medical-records');
+    await page.getByRole('button', { name: 'Send a prescription to a pharmacy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a prescription' });
+    // The demo doctor's completed consultation, and Jeevan Pharmacy found among thousands by its name.
+    const prescription = dialog.getByLabel('Prescription');
+    await expect(prescription.locator('option', { hasText: 'Dr Arjun Rao' }).first()).toBeAttached();
+    await prescription.selectOption({ index: 1 });
+    await dialog.getByLabel('Find a pharmacy').fill('Jeevan');
+    const pharmacy = dialog.getByLabel('Pharmacy', { exact: true });
+    await expect(pharmacy.locator('option', { hasText: 'Jeevan Pharmacy' })).toBeAttached();
+    await pharmacy.selectOption({ value: PHARMACY_ID });
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Prescription sent to the pharmacy.')).toBeVisible();
+
+    const sent = page
+      .getByRole('list', { name: 'Medicine orders' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Jeevan Pharmacy' })
+      .filter({ hasText: 'From a consultation’s prescription' })
+      .first();
+    await expect(sent).toBeVisible();
+    const number = (await sent.textContent())!.match(/RX-\d{6}-[0-9A-F]{6}/)![0];
+    const listed = await request.get(`/api/pharmacy-orders?orderNumber=${number}`, {
+      headers: bearer(patient.token),
+    });
+    const [order] = (await listed.json()).data.orders as Array<{ id: string; consultationId: string | null }>;
+    expect(order!.consultationId).toBeTruthy();
+
+    // Cancelled before the pharmacy starts on it.
+    await sent.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Order cancelled.')).toBeVisible();
+    await expect(sent.getByText('Cancelled')).toBeVisible();
+  } finally {
+    await context.close();
+  }
 });

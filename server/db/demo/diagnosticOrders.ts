@@ -1,5 +1,6 @@
 import type { DiagnosticTestStatus, DiagnosticTestType, ResultFlag } from '../../../domain/enums.ts';
 import { flagOf, orderStatusOf } from '../../../domain/rules/diagnosticOrders.ts';
+import { indiaDateTimeToIso, todayInIndia } from '../../../domain/rules/time.ts';
 import type { Db } from '../client.ts';
 import {
   centreTests,
@@ -26,7 +27,8 @@ type DemoOrder = {
   byDoctor: boolean;
   daysAgo: number;
   tests: DemoTest[];
-  home?: { assigned: boolean; inHours: number };
+  /** A home visit so many hours from now; `today` keeps it on today's round, India time, whatever the hour. */
+  home?: { assigned: boolean; inHours: number; today?: boolean };
   priority?: 'ROUTINE' | 'URGENT';
 };
 
@@ -77,7 +79,7 @@ export async function insertDemoDiagnosticOrders(db: Writer, network: DemoNetwor
       patientId: priya,
       byDoctor: true,
       daysAgo: 0,
-      home: { assigned: true, inHours: 3 },
+      home: { assigned: true, inHours: 3, today: true },
       tests: [
         { type: 'CBC', status: 'COLLECTION_SCHEDULED' },
         { type: 'ELECTROLYTES', status: 'COLLECTION_SCHEDULED' },
@@ -148,7 +150,10 @@ export async function insertDemoDiagnosticOrders(db: Writer, network: DemoNetwor
 
   for (const [n, o] of orders.entries()) {
     const placed = new Date(now.getTime() - o.daysAgo * 24 * HOUR - (o.daysAgo === 0 ? HOUR : 0));
-    const windowStart = o.home ? new Date(now.getTime() + o.home.inHours * HOUR) : null;
+    // Today's round starts no later than 22:00 India time today (overdue after that, still on the round).
+    const latestToday = Date.parse(indiaDateTimeToIso(todayInIndia(now), '22:00'));
+    const inHours = o.home ? now.getTime() + o.home.inHours * HOUR : 0;
+    const windowStart = o.home ? new Date(o.home.today ? Math.min(inHours, latestToday) : inHours) : null;
     const [order] = await db
       .insert(diagnosticOrders)
       .values({

@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { DELIVERY_METHOD_LABELS, PHARMACY_ORDER_STATUS_LABELS } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { getConsultationsQueryOptions } from '../../api/consultations.ts';
 import { directoryApi, directoryKeys } from '../../api/directory.ts';
-import { request } from '../../api/http.ts';
-import { getPharmacyOrdersQueryOptions, pharmacyApi, pharmacyKeys, pharmacyPaths } from '../../api/pharmacy.ts';
+import { getPharmacyOrdersQueryOptions, pharmacyApi, pharmacyKeys } from '../../api/pharmacy.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormDialog } from '../../ui/FormDialog.tsx';
 import { SelectField } from '../../ui/form/SelectField.tsx';
+import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
@@ -29,10 +29,14 @@ export function MedicineOrders() {
   });
   const [reviewing, setReviewing] = useState<string | null>(null);
   const [rating, setRating] = useState('5');
+  const [comment, setComment] = useState('');
+  // The pharmacy is found by name or city among the listed ones (the directory's own search).
+  const [pharmacySearch, setPharmacySearch] = useState('');
+  const searchFor = useDeferredValue(pharmacySearch.trim());
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const consultations = useQuery({ ...getConsultationsQueryOptions({ page: 1, limit: 20 }), enabled: sending });
-  const pharmacyParams = { limit: '50' };
+  const pharmacyParams = { limit: '20', ...(searchFor ? { searchQuery: searchFor } : {}) };
   const pharmacies = useQuery({
     queryKey: directoryKeys.search('pharmacies', pharmacyParams),
     queryFn: ({ signal }) => directoryApi.searchPharmacies(pharmacyParams, signal),
@@ -105,13 +109,7 @@ export function MedicineOrders() {
                   buttonStyle="outline"
                   disabled={busy}
                   onClick={() =>
-                    void run(
-                      () =>
-                        request('post', pharmacyPaths.action(o.id, 'cancel'), {
-                          json: { reason: 'Cancelled by the patient' },
-                        }),
-                      'Order cancelled.',
-                    )
+                    void run(() => pharmacyApi.cancel(o.id, 'Cancelled by the patient'), 'Order cancelled.')
                   }
                 >
                   Cancel
@@ -150,11 +148,28 @@ export function MedicineOrders() {
             value={form.consultationId}
             onChange={(e) => setForm({ ...form, consultationId: e.target.value })}
           />
+          <TextField
+            label="Find a pharmacy"
+            type="search"
+            hint="Its name or city"
+            maxLength={120}
+            value={pharmacySearch}
+            onChange={(e) => setPharmacySearch(e.target.value)}
+          />
           <SelectField
             label="Pharmacy"
             required
+            hint={
+              pharmacies.isPending
+                ? 'Loading pharmacies…'
+                : pharmacies.data?.items.length === 0
+                  ? 'No listed pharmacy matches: try another name or city.'
+                  : undefined
+            }
             options={(pharmacies.data?.items ?? []).map((p) => p.id)}
-            labels={Object.fromEntries((pharmacies.data?.items ?? []).map((p) => [p.id, p.name]))}
+            labels={Object.fromEntries(
+              (pharmacies.data?.items ?? []).map((p) => [p.id, p.city ? `${p.name}, ${p.city}` : p.name]),
+            )}
             value={form.pharmacyId}
             onChange={(e) => setForm({ ...form, pharmacyId: e.target.value })}
           />
@@ -182,20 +197,28 @@ export function MedicineOrders() {
         busy={busy}
         error={error}
         onSubmit={() =>
-          void run(
-            () => request('post', pharmacyPaths.action(reviewing!, 'review'), { json: { rating: Number(rating) } }),
-            'Thank you for your review.',
-          )
+          void run(async () => {
+            await pharmacyApi.review(reviewing!, { rating: Number(rating), ...(comment.trim() ? { comment } : {}) });
+            setComment('');
+          }, 'Thank you for your review.')
         }
-        onClose={() => setReviewing(null)}
+        onClose={() => (setReviewing(null), setError(null))}
       >
-        <SelectField
-          label="Rating"
-          options={['5', '4', '3', '2', '1'] as const}
-          labels={{ 5: '5 — excellent', 4: '4', 3: '3', 2: '2', 1: '1 — poor' }}
-          value={rating}
-          onChange={(e) => setRating(e.target.value)}
-        />
+        <div className="flex flex-col gap-2">
+          <SelectField
+            label="Rating"
+            options={['5', '4', '3', '2', '1'] as const}
+            labels={{ 5: '5 — excellent', 4: '4 — good', 3: '3 — fair', 2: '2 — poor', 1: '1 — very poor' }}
+            value={rating}
+            onChange={(e) => setRating(e.target.value)}
+          />
+          <TextAreaField
+            label="Comment (optional)"
+            maxLength={1000}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+          />
+        </div>
       </FormDialog>
     </section>
   );

@@ -9,6 +9,8 @@ export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'id' | 'chi
   /** The first, empty choice ('Choose…'); leave out to force a value. */
   placeholder?: string;
   error?: string | undefined;
+  /** A line under the field (what to choose, or why there is nothing to). */
+  hint?: string | undefined;
 };
 
 /** A labelled select with its error wired for screen readers. */
@@ -18,12 +20,13 @@ export function SelectField({
   labels,
   placeholder = 'Choose…',
   error,
+  hint,
   className,
   required,
   ...select
 }: SelectFieldProps) {
   return (
-    <FieldFrame label={label} error={error} required={required} className={className}>
+    <FieldFrame label={label} error={error} hint={hint} required={required} className={className}>
       {(wiring) => (
         <select {...select} {...wiring} className={`select w-full ${error ? 'select-error' : ''}`}>
           {placeholder !== '' && <option value="">{placeholder}</option>}
