@@ -28,7 +28,11 @@ export function CallScreen() {
   const { user } = useAuth();
   const { online } = useRealtimeStatus();
   const queryClient = useQueryClient();
-  const consultation = useQuery({ ...getConsultationQueryOptions(id), enabled: id !== '' });
+  const consultation = useQuery({
+    ...getConsultationQueryOptions(id),
+    enabled: id !== '',
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
+  });
   const [opening, setOpening] = useState<Opening>({ kind: 'opening' });
   const [attempt, setAttempt] = useState(0);
   const [ended, setEnded] = useState(false);
@@ -78,6 +82,19 @@ export function CallScreen() {
       <Frame title="Call">
         <p role="status">A call needs a connection. It will open when you are back online.</p>
         {back}
+      </Frame>
+    );
+  }
+  const failure = opening.kind === 'error' ? opening.error : consultation.error;
+  if (failure instanceof ApiError && failure.kind === 'NOT_FOUND') {
+    return (
+      <Frame title="This call is not yours to join">
+        <p role="alert" className="alert alert-error alert-soft">
+          Only the patient and the treating doctor of a consultation can join its call.
+        </p>
+        <ButtonLink to="/" size="sm" buttonStyle="outline">
+          Back to the dashboard
+        </ButtonLink>
       </Frame>
     );
   }
