@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PeerCall, RECOVER_MS, type CallState, type Side, type SignalIn } from './peerCall.ts';
+import { CANDIDATE_BATCH_MS, PeerCall, RECOVER_MS, type CallState, type Side, type SignalIn } from './peerCall.ts';
 
 /** A media track and stream as far as the call uses them. */
 function track(kind: 'audio' | 'video') {
@@ -122,13 +122,32 @@ describe('PeerCall', () => {
     expect(peer.config.iceServers).toEqual([{ urls: 'stun:stun.example.in:3478' }]);
     expect(peer.added).toHaveLength(2);
     // A candidate before the answer waits for it.
-    await call.handle(from('ice', { n: 1, candidate: { candidate: 'a' } }));
+    await call.handle(from('ice', { n: 1, candidates: [{ candidate: 'a' }] }));
     expect(peer.candidates).toEqual([]);
     await call.handle(from('answer', { n: 0, sdp: { type: 'answer', sdp: 'stale' } }));
     expect(peer.remoteDescription).toBeNull();
     await call.handle(from('answer', { n: 1, sdp: { type: 'answer', sdp: 'answer' } }));
     expect(peer.remoteDescription).toEqual({ type: 'answer', sdp: 'answer' });
     expect(peer.candidates).toEqual([{ candidate: 'a' }]);
+    await call.handle(from('ice', { n: 1, candidates: [{ candidate: 'b' }, { candidate: 'c' }] }));
+    expect(peer.candidates).toEqual([{ candidate: 'a' }, { candidate: 'b' }, { candidate: 'c' }]);
+  });
+
+  it('sends the candidates it finds together, as one signal', async () => {
+    vi.useFakeTimers();
+    const { call, signals, from } = setup('DOCTOR');
+    await call.start();
+    await call.handle(from('ready'));
+    const peer = FakePeer.made[0]!;
+    for (const candidate of ['x', 'y', 'z']) peer.onicecandidate?.({ candidate: { toJSON: () => ({ candidate }) } });
+    await vi.advanceTimersByTimeAsync(CANDIDATE_BATCH_MS);
+    expect(signals().filter((s) => (s as { kind: string }).kind === 'ice')).toEqual([
+      {
+        consultationId: 'c1',
+        kind: 'ice',
+        data: { n: 1, candidates: [{ candidate: 'x' }, { candidate: 'y' }, { candidate: 'z' }] },
+      },
+    ]);
   });
 
   it('the patient answers an offer with its number, and replies ready to the doctor’s ready', async () => {

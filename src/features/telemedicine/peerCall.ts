@@ -47,9 +47,11 @@ type Options = {
 
 /** How long a dropped connection may try to recover by itself before a fresh negotiation. */
 export const RECOVER_MS = 5_000;
+/** Candidates found within this long go in one signal (each signal spends from the socket's event budget). */
+export const CANDIDATE_BATCH_MS = 150;
 
 type Described = { n: number; sdp: RTCSessionDescriptionInit };
-type Candidate = { n: number; candidate: RTCIceCandidateInit };
+type Candidates = { n: number; candidates: RTCIceCandidateInit[] };
 
 export class PeerCall {
   private state: CallState;
@@ -158,8 +160,16 @@ export class PeerCall {
     this.pending = [];
     const n = this.n;
     for (const track of this.state.localStream?.getTracks() ?? []) pc.addTrack(track, this.state.localStream!);
+    let batch: RTCIceCandidateInit[] = [];
     pc.onicecandidate = (event) => {
-      if (event.candidate && this.pc === pc) void this.signal('ice', { n, candidate: event.candidate.toJSON() });
+      if (!event.candidate || this.pc !== pc) return;
+      batch.push(event.candidate.toJSON());
+      if (batch.length > 1) return;
+      setTimeout(() => {
+        const candidates = batch;
+        batch = [];
+        if (this.pc === pc) void this.signal('ice', { n, candidates } satisfies Candidates);
+      }, CANDIDATE_BATCH_MS);
     };
     pc.ontrack = (event) => {
       if (this.pc !== pc) return;
@@ -235,7 +245,7 @@ export class PeerCall {
   async handle(signal: SignalIn): Promise<void> {
     if (this.closed || signal.consultationId !== this.o.consultationId || signal.from === this.o.me) return;
     if (!this.state.localStream) return;
-    const data = (signal.data ?? {}) as Partial<Described & Candidate>;
+    const data = (signal.data ?? {}) as Partial<Described & Candidates>;
     try {
       switch (signal.kind) {
         case 'ready':
@@ -255,9 +265,9 @@ export class PeerCall {
           }
           return;
         case 'ice':
-          if (data.candidate && data.n === this.n) {
-            if (this.pc?.remoteDescription) await this.pc.addIceCandidate(data.candidate).catch(() => undefined);
-            else this.pending.push(data.candidate);
+          if (Array.isArray(data.candidates) && data.n === this.n) {
+            this.pending.push(...data.candidates);
+            if (this.pc?.remoteDescription) await this.flushCandidates(this.pc);
           }
           return;
         case 'left':
