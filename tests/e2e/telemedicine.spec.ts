@@ -132,6 +132,16 @@ test('the doctor and the patient meet on video; the call is ended with its lengt
   await expectNoSeriousA11yViolations(doctor.page);
   await expectNoSeriousA11yViolations(patient.page);
 
+  // The patient's side drops (the page is gone without hanging up): the doctor is told, and the
+  // patient coming back reconnects the call.
+  await patient.page.close();
+  await expect(callStatus(doctor.page)).toContainText(/dropped|lost/, { timeout: 45_000 });
+  patient.page = await patient.context.newPage();
+  await patient.page.goto(`/consultations/${id}/call`);
+  await expect(callStatus(doctor.page)).toContainText(`Connected to ${patientName}`, { timeout: 45_000 });
+  await expectRemotePlaying(patient.page, doctorName);
+  await expectRemotePlaying(doctor.page, patientName);
+
   // A third account is refused: by the API, on the screen, and on the socket.
   const stranger = await newPatient(request);
   const refused = await request.post(`/api/consultations/${id}/telemedicine/start`, {
@@ -165,12 +175,18 @@ test('the doctor and the patient meet on video; the call is ended with its lengt
   await doctor.page.getByRole('link', { name: 'Back to the consultation' }).click();
   await expect(doctor.page.getByTestId('call-duration')).toHaveText(/^\d+ (s|min \d+ s)$/);
 
+  await patient.page.getByRole('link', { name: 'Back to the consultation' }).click();
+  await expect(patient.page.getByTestId('call-duration')).toHaveText(/^\d+ (s|min \d+ s)$/);
+  await patient.page.screenshot({ path: test.info().outputPath('consultation-phone.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(patient.page);
+
   // Offline, joining waits for the connection, and says so.
   await doctor.context.setOffline(true);
   const join = doctor.page.getByRole('button', { name: 'Join video call' });
   await expect(join).toBeDisabled();
   await expect(join).toHaveAccessibleDescription(NEEDS_CONNECTION);
   await doctor.context.setOffline(false);
+  await doctor.page.screenshot({ path: test.info().outputPath('consultation-offline.png'), fullPage: true });
 
   await doctor.context.close();
   await patient.context.close();
