@@ -6,6 +6,7 @@ import { consultations, workflowHistory } from '../../server/db/schema/index.ts'
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { appointmentWorld, client, connectSocket, json, nextEvent, type World } from './support/appointments.ts';
 import { teleconsultation } from './support/telemedicine.ts';
+import { SOCKET_EVENT_BUDGET } from '../../server/platform/realtime.ts';
 
 const ICE = [{ urls: 'stun:stun.example.in:3478' }];
 
@@ -224,6 +225,19 @@ describe('signalling', () => {
     expect(await signal(doctor, { consultationId: id, kind: 'hangup' })).toEqual({ ok: false, error: 'FORBIDDEN' });
     expect(await joinCall(patient, id)).toEqual({ ok: false, error: 'FORBIDDEN' });
     expect(strangerHeard).toBe(0);
+  });
+
+  it('counts refused signals against the connection’s event budget', async () => {
+    const id = await teleconsultation(t, w);
+    const stranger = await socketOf(w.otherPatient.token);
+    const answers = await Promise.all(
+      Array.from({ length: SOCKET_EVENT_BUDGET.burst + 5 }, () =>
+        signal(stranger, { consultationId: id, kind: 'ice', data: { n: 1, candidates: [] } }),
+      ),
+    );
+    const errors = answers.map((a) => (a as { error: string }).error);
+    expect(errors.filter((e) => e === 'FORBIDDEN').length).toBeLessThanOrEqual(SOCKET_EVENT_BUDGET.burst);
+    expect(errors).toContain('RATE_LIMITED');
   });
 
   it('tells the other side when a participant leaves the call', async () => {
