@@ -16,7 +16,7 @@ const TELECONSULTATION = 'Teleconsultation (video, audio or chat) with the treat
  * walk-in's call opens once it is in progress, so the test does not depend on the clock), with the
  * patient's consent to a teleconsultation recorded by the doctor.
  */
-async function videoConsultation(request: APIRequestContext): Promise<string> {
+async function videoConsultation(request: APIRequestContext, consent = true): Promise<string> {
   const hospital = await apiSession(request, 'hospital@caremesh.test');
   const doctor = await apiSession(request, 'doctor@caremesh.test');
   const created = await request.post('/api/consultations', {
@@ -31,11 +31,12 @@ async function videoConsultation(request: APIRequestContext): Promise<string> {
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { data: { id: string } }).data.id;
-  const consent = await request.post(`/api/consultations/${id}/consent`, {
+  if (!consent) return id;
+  const recorded = await request.post(`/api/consultations/${id}/consent`, {
     headers: bearer(doctor.token),
     data: { scope: TELECONSULTATION, agreed: true },
   });
-  expect(consent.status(), await consent.text()).toBe(201);
+  expect(recorded.status(), await recorded.text()).toBe(201);
   return id;
 }
 
@@ -190,4 +191,28 @@ test('the doctor and the patient meet on video; the call is ended with its lengt
 
   await doctor.context.close();
   await patient.context.close();
+});
+
+test('the doctor records the patient’s consent before the call opens', async ({ request, baseURL }) => {
+  const id = await videoConsultation(request, false);
+  const doctor = await signedIn(browser, baseURL!, await apiSession(request, 'doctor@caremesh.test'), {
+    width: 360,
+    height: 740,
+  });
+  await doctor.page.goto(`/consultations/${id}/call`);
+  await expect(doctor.page.getByRole('heading', { name: 'The call cannot start' })).toBeVisible();
+  await expect(doctor.page.getByRole('alert')).toContainText("Record the patient's consent");
+  await doctor.page.screenshot({ path: test.info().outputPath('consent-phone.png') });
+  await expectNoSeriousA11yViolations(doctor.page);
+  await doctor.page.getByRole('button', { name: 'The patient agrees: record consent' }).click();
+  await expect(callStatus(doctor.page)).toContainText('Waiting for', { timeout: 20_000 });
+  const record = await request.get(`/api/consultations/${id}`, {
+    headers: bearer((await apiSession(request, 'doctor@caremesh.test')).token),
+  });
+  const consents = ((await record.json()) as { data: { consents: Array<{ scope: string; agreed: boolean }> } }).data
+    .consents;
+  expect(consents).toEqual([expect.objectContaining({ scope: TELECONSULTATION, agreed: true })]);
+  await doctor.page.getByRole('button', { name: 'Hang up' }).click();
+  await expect(callStatus(doctor.page)).toContainText('The call has ended.');
+  await doctor.context.close();
 });
