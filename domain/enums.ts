@@ -1169,6 +1169,8 @@ export const REALTIME_EVENTS = [
   'diagnosticOrderUpdate',
   'affiliationUpdate',
   'pharmacyOrderUpdate',
+  'callSignal',
+  'callEnded',
 ] as const;
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
 export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
@@ -1191,6 +1193,8 @@ export const REALTIME_EVENT_LABELS: Record<RealtimeEvent, string> = {
   diagnosticOrderUpdate: 'Diagnostic order update',
   affiliationUpdate: 'Affiliation update',
   pharmacyOrderUpdate: 'Pharmacy order update',
+  callSignal: 'Call signal',
+  callEnded: 'Call ended',
 };
 
 /** Where an organisation or doctor profile stands with the admins (non-admins see VERIFIED only). */

@@ -80,3 +80,24 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('ICE_SERVERS', () => {
+  it('is empty by default: on one network no STUN or TURN server is needed', () => {
+    expect(load({}).iceServers).toEqual([]);
+  });
+
+  it('takes a JSON list of STUN and TURN servers', () => {
+    const list = [
+      { urls: 'stun:stun.example.in:3478' },
+      { urls: ['turn:turn.example.in:3478', 'turns:turn.example.in:5349'], username: 'care', credential: 'secret' },
+    ];
+    expect(load({ ICE_SERVERS: JSON.stringify(list) }).iceServers).toEqual(list);
+  });
+
+  it('names ICE_SERVERS when it is not such a list', () => {
+    for (const ICE_SERVERS of ['stun:x', '{"urls":"stun:x"}', '[{"urls":"https://x"}]', '[{"url":"stun:x"}]']) {
+      expect(messageOf({ ICE_SERVERS })).toMatch(/^ICE_SERVERS /);
+    }
+    expect(messageOf({ ICE_SERVERS: '[{"urls":"turn:turn.example.in"}]' })).toMatch(/username and credential/);
+  });
+});

@@ -1,6 +1,7 @@
 import type { QuietHours } from '../domain/rules/waitlist.ts';
 import path from 'node:path';
 import { z } from 'zod';
+import { iceServerSchema, type IceServer } from '../domain/schemas/telemedicine.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -105,6 +106,7 @@ const envSchema = z.object({
       .refine((v) => v === 'off' || v.slice(0, 5) !== v.slice(6), 'WAITLIST_QUIET_HOURS must not start and end at once')
       .default('22:00-07:00'),
   ),
+  ICE_SERVERS: z.preprocess(emptyAsUndefined, z.string().trim().optional()),
   VAPID_SUBJECT: z.preprocess(
     emptyAsUndefined,
     z
@@ -149,7 +151,35 @@ export type Config = {
   waitlistQuietHours: QuietHours | null;
   /** Hosts (and their subdomains) a push subscription may point at; null: any https endpoint. */
   pushServiceHosts: string[] | null;
+  /** STUN/TURN servers for telemedicine calls (RTCIceServer list); none needed on one network. */
+  iceServers: IceServer[];
 };
+
+const ICE_SERVERS_HELP =
+  'ICE_SERVERS must be a JSON list of STUN/TURN servers, e.g. [{"urls":"stun:stun.example.in:3478"},{"urls":"turn:turn.example.in:3478","username":"u","credential":"p"}]';
+
+/** ICE_SERVERS: a JSON list of RTCIceServer objects, each URL stun:, stuns:, turn: or turns:. */
+export function parseIceServers(value: string | undefined): IceServer[] {
+  if (!value) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new ConfigError(ICE_SERVERS_HELP);
+  }
+  const list = z.array(iceServerSchema).max(10).safeParse(parsed);
+  if (!list.success) throw new ConfigError(ICE_SERVERS_HELP);
+  for (const server of list.data) {
+    for (const url of [server.urls].flat()) {
+      if (!/^(stun|stuns|turn|turns):\S+$/.test(url))
+        throw new ConfigError(`${ICE_SERVERS_HELP} (not a STUN/TURN URL)`);
+    }
+    if (/^turns?:/.test([server.urls].flat()[0]!) && (!server.username || !server.credential)) {
+      throw new ConfigError('ICE_SERVERS: a TURN server needs its username and credential');
+    }
+  }
+  return list.data;
+}
 
 /** The browsers' push services (Chrome/Edge/Android, Firefox, Safari, Windows). */
 export const KNOWN_PUSH_SERVICES = [
@@ -228,5 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : isProduction
         ? [...KNOWN_PUSH_SERVICES]
         : null,
+    iceServers: parseIceServers(e.ICE_SERVERS),
   };
 }

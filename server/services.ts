@@ -14,6 +14,7 @@ import { consultationCareUseCases } from './modules/consultations/care.ts';
 import { consultationReferralUseCases } from './modules/consultations/referrals.ts';
 import { consultationStats } from './modules/consultations/stats.ts';
 import { followUpReminderJob } from './modules/consultations/jobs.ts';
+import { telemedicineUseCases } from './modules/consultations/telemedicine.ts';
 import { catalogueUseCases } from './modules/diagnostic-orders/catalogue.ts';
 import { diagnosticOrdersService } from './modules/diagnostic-orders/service.ts';
 import { orderTestUseCases } from './modules/diagnostic-orders/tests.ts';
@@ -68,6 +69,14 @@ export function buildServices(ctx: AppContext) {
   });
   late.waitlist = waitlist;
   const diagnosticsLink = consultationDiagnosticsLink(db);
+  const telemedicine = telemedicineUseCases({
+    db,
+    iceServers: config.iceServers,
+    calls: realtime,
+    notify: notifications,
+  });
+  // Only a participant of an open session joins a call's signalling room.
+  realtime.gateCalls(telemedicine.mayJoinCall);
   return {
     accounts: accountsService({ db, mailer, tokens, realtime, publicUrl: config.publicUrl }),
     ownAccount: ownAccountUseCases({ db, tokens, realtime }),
@@ -89,6 +98,7 @@ export function buildServices(ctx: AppContext) {
       care: consultationCareUseCases({ db, notify: notifications }),
       referrals: consultationReferralUseCases({ db, notify: notifications }),
       stats: consultationStats(db),
+      telemedicine,
     },
     verification,
     catalogue: catalogueUseCases({ db }),

@@ -165,6 +165,13 @@ export const consultationSchema = z.object({
   accessUntil: z.string().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** Its calls (VIDEO, AUDIO, CHAT): when the first opened, whether one is open, when the last ended, how long altogether. */
+  telemedicine: z.object({
+    startedAt: z.string().nullable(),
+    open: z.boolean(),
+    endedAt: z.string().nullable(),
+    durationSeconds: z.number().int(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

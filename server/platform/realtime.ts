@@ -7,6 +7,7 @@ import type { RealtimeEvent } from '../../domain/enums.ts';
 import type { AuthUser, Authenticator } from './auth.ts';
 import { TOKEN_COOKIE } from './auth.ts';
 import { afterCommit } from './unitOfWork.ts';
+import { endCall, registerCallEvents, type CallGate } from './callRelay.ts';
 
 /** DESIGN "Realtime and push": payloads are capped at 64 KiB. */
 export const MAX_SOCKET_PAYLOAD = 64 * 1024;
@@ -27,6 +28,10 @@ export type Realtime = {
   disconnectUser(userId: string): void;
   /** Ends the sockets opened with one session (a sign-out), on every instance. */
   disconnectSession(sessionId: string): void;
+  /** Who may join a telemedicine call's signalling room (set by the consultations module). */
+  gateCalls(gate: CallGate): void;
+  /** The session is closed: both sides hear it, the call's room empties (after the commit). */
+  endCall(consultationId: string): void;
   /** How many connections this instance holds (for health and tests). */
   connectionCount(): number;
   close(): Promise<void>;
@@ -144,9 +149,17 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     }
   });
 
+  let callGate: CallGate | null = null;
+
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.user.id));
     spendEventBudget(socket, log);
+    registerCallEvents(
+      socket as unknown as Socket,
+      () => socket.data.user,
+      () => callGate,
+      log,
+    );
 
     socket.on('join', async (room: unknown, ack?: JoinAck) => {
       const reply: JoinAck = typeof ack === 'function' ? ack : () => undefined;
@@ -175,7 +188,12 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
 
     socket.on('leave', async (room: unknown, ack?: JoinAck) => {
       // The rooms the server put the connection in (its account, its session) stay.
-      if (typeof room === 'string' && room !== userRoom(socket.data.user.id) && !room.startsWith('session:')) {
+      if (
+        typeof room === 'string' &&
+        room !== userRoom(socket.data.user.id) &&
+        !room.startsWith('session:') &&
+        !room.startsWith('call:')
+      ) {
         await socket.leave(room);
       }
       if (typeof ack === 'function') ack({ ok: true, room: String(room) });
@@ -186,6 +204,12 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     emit(room, event, payload) {
       // Inside a request's transaction, others hear of the change once it is committed.
       afterCommit(() => io.to(room).emit(event as never, payload as never));
+    },
+    gateCalls(gate) {
+      callGate = gate;
+    },
+    endCall(consultationId) {
+      afterCommit(() => endCall(io as unknown as Server, consultationId));
     },
     disconnectUser(userId) {
       io.in(userRoom(userId)).disconnectSockets(true);

@@ -100,6 +100,16 @@ const signedInRoutes: RouteObject[] = [
       },
     ],
   ),
+  // Telemedicine: the call between the patient and the treating doctor (its WebRTC code is this chunk's alone).
+  onlyFor(
+    ['PATIENT', 'DOCTOR'],
+    [
+      {
+        path: 'consultations/:id/call',
+        ...screen(() => import('../features/telemedicine/CallScreen.tsx').then((m) => m.CallScreen)),
+      },
+    ],
+  ),
   // Referrals: sent and received by doctors, hospitals and centres; the patient's own, to book.
   onlyFor(
     ['PATIENT', 'DOCTOR', 'HOSPITAL', 'DIAGNOSTICS'],

@@ -2,7 +2,13 @@ import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalSt
 import { getToken } from '../session/token.ts';
 import { useAuth } from '../session/AuthContext.ts';
 import { roomFor, SOCKET_OPTIONS, wireSocket, type Connection, type RealtimeStatus } from './connection.ts';
-import { RealtimeEventsContext, RealtimeStatusContext, type RealtimeState } from './context.ts';
+import {
+  RealtimeEventsContext,
+  RealtimeSendContext,
+  RealtimeStatusContext,
+  type RealtimeSend,
+  type RealtimeState,
+} from './context.ts';
 import { createEventHub } from './eventHub.ts';
 
 function subscribeToNetwork(onChange: () => void): () => void {
@@ -81,9 +87,16 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const state = useMemo<RealtimeState>(() => ({ status, online }), [status, online]);
+  const [send] = useState<RealtimeSend>(() => {
+    const sendNow: RealtimeSend = (event, payload) =>
+      connection.current?.send(event, payload) ?? Promise.resolve({ ok: false, error: 'OFFLINE' });
+    return sendNow;
+  });
   return (
     <RealtimeEventsContext value={hub}>
-      <RealtimeStatusContext value={state}>{children}</RealtimeStatusContext>
+      <RealtimeSendContext value={send}>
+        <RealtimeStatusContext value={state}>{children}</RealtimeStatusContext>
+      </RealtimeSendContext>
     </RealtimeEventsContext>
   );
 }

@@ -20,6 +20,8 @@ function fakeSocket() {
       anyHandler = handler;
     },
     emit: vi.fn((...args: unknown[]) => socket.emitted.push(args)),
+    timed: [] as Array<{ ms: number; args: unknown[] }>,
+    timeout: (ms: number) => ({ emit: (...args: unknown[]) => socket.timed.push({ ms, args }) }),
     connect: vi.fn(),
     disconnect: vi.fn(),
     io: { on: (event: string, handler: Handler) => add(managerHandlers, event, handler) },
@@ -200,5 +202,22 @@ describe('createEventHub', () => {
     hub.emit('notificationRead', { id: 'y' });
     expect(ok).toHaveBeenCalledTimes(1);
     hub.emit('unknownEvent', {});
+  });
+});
+
+describe("send (a call's signalling)", () => {
+  it("answers OFFLINE without a connection, and passes on the server's acknowledgement or a timeout", async () => {
+    const { socket, connection } = setup();
+    expect(await connection.send('call:join', 'c1')).toEqual({ ok: false, error: 'OFFLINE' });
+    socket.fire('connect');
+    const sent = connection.send('call:signal', { kind: 'ready' });
+    const [call] = socket.timed;
+    expect(call!.ms).toBe(10_000);
+    expect(call!.args.slice(0, 2)).toEqual(['call:signal', { kind: 'ready' }]);
+    (call!.args[2] as (error: unknown, answer: unknown) => void)(null, { ok: false, error: 'FORBIDDEN' });
+    expect(await sent).toEqual({ ok: false, error: 'FORBIDDEN' });
+    const late = connection.send('call:signal', { kind: 'hangup' });
+    (socket.timed[1]!.args[2] as (error: unknown) => void)(new Error('operation has timed out'));
+    expect(await late).toEqual({ ok: false, error: 'TIMEOUT' });
   });
 });

@@ -31,6 +31,7 @@ export type SocketLike = {
   on(event: string, listener: Listener): unknown;
   onAny(listener: (event: string, ...args: unknown[]) => void): unknown;
   emit(event: string, ...args: unknown[]): unknown;
+  timeout(ms: number): { emit(event: string, ...args: unknown[]): unknown };
   connect(): unknown;
   disconnect(): unknown;
   io: { on(event: string, listener: Listener): unknown };
@@ -54,10 +55,14 @@ export type Connection = {
   join(room: string | null): void;
   /** Connects again when the browser comes back online after the reconnection attempts ran out. */
   retry(): void;
+  /** Sends an event the server acknowledges (a call's signalling); OFFLINE when not connected, TIMEOUT after 10 s. */
+  send(event: string, payload: unknown): Promise<SendAnswer>;
   close(): void;
 };
 
 type JoinAnswer = { ok: boolean; error?: string };
+export type SendAnswer = { ok: boolean; error?: string };
+export const SEND_TIMEOUT_MS = 10_000;
 
 /**
  * Wires a socket to the app: joins the caller's room after every connect (so a reconnect re-joins),
@@ -128,6 +133,15 @@ export function wireSocket(socket: SocketLike, options: ConnectionOptions): Conn
         options.onStatus('connecting');
         socket.connect();
       }
+    },
+    send(event, payload) {
+      if (!socket.connected) return Promise.resolve({ ok: false, error: 'OFFLINE' });
+      return new Promise<SendAnswer>((resolve) => {
+        // With a timeout, the acknowledgement's first argument is the error (or null), then the answer.
+        socket.timeout(SEND_TIMEOUT_MS).emit(event, payload, (error: unknown, answer: SendAnswer | undefined) => {
+          resolve(error ? { ok: false, error: 'TIMEOUT' } : (answer ?? { ok: false, error: 'NO_ANSWER' }));
+        });
+      });
     },
     close() {
       closed = true;

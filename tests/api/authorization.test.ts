@@ -28,6 +28,7 @@ import { PUNE_ADDRESS } from './support/directory.ts';
 import { diagnosticsBody, onboard as onboardAs, pharmacyBody, type Org } from './support/organisations.ts';
 import { orderRows } from './support/orderProbes.ts';
 import { pharmacyRows } from './support/pharmacyProbes.ts';
+import { teleconsultation } from './support/telemedicine.ts';
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 const TAG = 'authz';
@@ -742,6 +743,32 @@ const TABLE: Record<string, Row> = {
   'GET /api/consultations/:consultationId/admission': { probe: async (f) => consultationRead(f, '/admission') },
   'PATCH /api/consultations/:consultationId/admission': {
     probe: async (f) => consultationWrite(f, 'PATCH', '/admission', { step: 'REQUIRE' }),
+  },
+  // Telemedicine: the patient and the treating doctor only; its hospital 403 (tests/api/telemedicine.test.ts).
+  'POST /api/consultations/:consultationId/telemedicine/start': {
+    probe: async (f) => {
+      const path = `/api/consultations/${await teleconsultation(t, f)}/telemedicine/start`;
+      return {
+        owner: { token: f.patient.token, method: 'POST', path },
+        others: [f.otherPatient, f.otherDoctor].map((o) => ({ token: o.token, method: 'POST', path })),
+      };
+    },
+  },
+  'POST /api/consultations/:consultationId/telemedicine/end': {
+    probe: async (f) => {
+      const consultationId = await teleconsultation(t, f);
+      const started = await send({
+        token: f.patient.token,
+        method: 'POST',
+        path: `/api/consultations/${consultationId}/telemedicine/start`,
+      });
+      expect(started.status, await started.clone().text()).toBe(200);
+      const path = `/api/consultations/${consultationId}/telemedicine/end`;
+      return {
+        owner: { token: f.doctor.token, method: 'POST', path },
+        others: [f.otherPatient, f.otherDoctor].map((o) => ({ token: o.token, method: 'POST', path })),
+      };
+    },
   },
   'PATCH /api/consultations/:consultationId/update-from-diagnostics': {
     probe: async (f) => {

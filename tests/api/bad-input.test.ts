@@ -19,6 +19,7 @@ import { bearer, newAccount, signin } from './support/accounts.ts';
 import { appointmentWorld, book, futureSlot, json, patientBody } from './support/appointments.ts';
 import { onboard, onboardDiagnostics, onboardPharmacy } from './support/organisations.ts';
 import { CBC_ENTRY } from './support/diagnosticOrders.ts';
+import { teleconsultation } from './support/telemedicine.ts';
 import { diagnosticsCentres } from '../../server/db/schema/index.ts';
 
 const RUNS = Number(process.env.BAD_INPUT_RUNS ?? 25);
@@ -556,6 +557,8 @@ beforeAll(async () => {
     await t.request(`/api/consultations/${consultationId}`, { headers: bearer(w.doctor.token) }),
   );
   const alertId = consultation.data.alerts[0].id as string;
+  // A video consultation around now, for the telemedicine routes to reach past their rules.
+  const teleconsultationId = await teleconsultation(t, w);
   // A listed centre with a catalogue entry, and an order there with one test.
   await t.database.db
     .update(diagnosticsCentres)
@@ -617,6 +620,7 @@ beforeAll(async () => {
     verificationFileId,
     teamMemberId,
     consultationId,
+    teleconsultationId,
     w.patient.userId,
     w.doctor.userId,
   );
@@ -660,6 +664,7 @@ beforeAll(async () => {
     if (deletes && route.url === '/api/appointments/:appointmentId') values.appointmentId = spareAppointmentId;
     // A test of the order on the order's routes (a consultation's test on the consultation's).
     if (route.url.includes('/diagnostic-orders')) values.testId = orderTests[0].id as string;
+    if (route.url.includes('/telemedicine/')) values.consultationId = teleconsultationId;
     return values;
   };
 

@@ -64,6 +64,12 @@ export const consultations = pgTable(
     privateNotes: text().notNull().default(''),
     startedAt: timestamp({ withTimezone: true }),
     completedAt: timestamp({ withTimezone: true }),
+    /** Telemedicine: when the first call opened, when the open one began (null: none open), when the last ended. */
+    telemedicineStartedAt: timestamp({ withTimezone: true }),
+    telemedicineSessionAt: timestamp({ withTimezone: true }),
+    telemedicineEndedAt: timestamp({ withTimezone: true }),
+    /** The calls' length altogether, in seconds. */
+    telemedicineSeconds: integer().notNull().default(0),
     createdBy: uuid().notNull(),
     ...stamps(),
   },

@@ -25,6 +25,8 @@ import type { ConsultationCare } from './care.ts';
 import type { ConsultationReferrals } from './referrals.ts';
 import type { ConsultationsService } from './service.ts';
 import type { ConsultationStats } from './stats.ts';
+import type { Telemedicine } from './telemedicine.ts';
+import { registerTelemedicineRoutes } from './telemedicineRoutes.ts';
 import { READERS, RULE, TREATING, one, params, security, tags, type RouteApp } from './routeCommon.ts';
 
 export type CareServices = {
@@ -33,6 +35,7 @@ export type CareServices = {
   care: ConsultationCare;
   referrals: ConsultationReferrals;
   stats: ConsultationStats;
+  telemedicine: Telemedicine;
 };
 
 const STATS = allow(['DOCTOR', 'HOSPITAL', 'ADMIN'], 'caller');
@@ -41,7 +44,11 @@ const RECEIVERS = allow(['DOCTOR', 'HOSPITAL', 'DIAGNOSTICS'], 'referralParty');
 const PATIENT = allow(['PATIENT'], 'consultationParty');
 
 /** Billing, referral, follow-up, feedback, admission, diagnostics, statistics (SPEC §7 "Consultations"). */
-export function registerCareRoutes(app: RouteApp, { service, billing, care, referrals, stats }: CareServices) {
+export function registerCareRoutes(
+  app: RouteApp,
+  { service, billing, care, referrals, stats, telemedicine }: CareServices,
+) {
+  registerTelemedicineRoutes(app, telemedicine);
   app.get(
     '/consultations/stats',
     {

@@ -294,6 +294,12 @@ export function toConsultation(
     accessUntil: accessUntil ? accessUntil.toISOString() : null,
     startedAt: iso(row.startedAt),
     completedAt: iso(row.completedAt),
+    telemedicine: {
+      startedAt: iso(row.telemedicineStartedAt),
+      open: row.telemedicineSessionAt !== null,
+      endedAt: iso(row.telemedicineEndedAt),
+      durationSeconds: row.telemedicineSeconds,
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -26,6 +26,7 @@ import { DiagnosesSection } from './DiagnosesSection.tsx';
 import { NotesSection, TestsSection } from './NotesAndTests.tsx';
 import { ConsultationStatusBadge, WaitingNotes, useRecordChange } from './parts.tsx';
 import { PrescriptionsSection } from './PrescriptionsSection.tsx';
+import { TelemedicineSection } from './TelemedicineSection.tsx';
 import { VitalsSection } from './VitalsSection.tsx';
 
 /** /consultations/:id — the treating doctor's and hospital's working screen, and the patient's reading of it. */
@@ -147,6 +148,7 @@ function ConsultationView({ consultation: c }: { consultation: Consultation }) {
       </header>
 
       <AlertsPanel consultation={c} />
+      <TelemedicineSection consultation={c} />
 
       <div className="grid grid-cols-1 items-start gap-4 md:grid-cols-2">
         <VitalsSection consultation={c} />
