@@ -115,7 +115,6 @@ function DetailView({ a, back }: { a: AffiliationDetail; back: string }) {
             )}
           </dl>
           <p className="text-sm whitespace-pre-line">{a.terms}</p>
-          {a.disclosure && <p className="rounded-field bg-base-200 p-2 text-sm">{a.disclosure}</p>}
           {a.termsVersions.length > 1 && (
             <details className="text-sm">
               <summary className="cursor-pointer">Earlier versions of the terms ({a.termsVersions.length - 1})</summary>

@@ -69,8 +69,9 @@ export function CommissionPanel({ a }: { a: AffiliationDetail }) {
         {a.ledger.length === 0 ? (
           <p className="text-sm">No lines yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="table table-sm" aria-label="Ledger">
+          // Scrolls sideways on a phone; focusable so a keyboard can scroll it too.
+          <div className="overflow-x-auto" role="region" aria-label="Ledger lines" tabIndex={0}>
+            <table className="table table-sm">
               <thead>
                 <tr>
                   <th scope="col">When</th>

@@ -49,7 +49,8 @@ function BarChart({
       chart?.destroy();
     };
   }, [labels, values, label, color]);
-  return <div ref={box} aria-hidden="true" className="w-full overflow-hidden" />;
+  // On a phone the tables beside carry the figures; the bars need the width of a larger screen.
+  return <div ref={box} aria-hidden="true" className="hidden w-full overflow-hidden sm:block" />;
 }
 
 /** The hospital's affiliations at a glance (GET /affiliations/hospital/dashboard?period). */
@@ -96,7 +97,7 @@ function DashboardView({ data }: { data: AffiliationDashboard }) {
   const statuses = data.byStatus.filter((s) => s.count > 0);
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-      <div className="rounded-field bg-base-200/60 p-3">
+      <div className="self-start rounded-field bg-base-200/60 p-3">
         <p className="text-sm text-base-content/70">Commission due (open ledger)</p>
         <p className="text-2xl font-semibold tabular-nums">{formatPaise(data.commissionDuePaise)}</p>
       </div>
@@ -148,12 +149,14 @@ function DashboardView({ data }: { data: AffiliationDashboard }) {
           <p className="text-sm text-base-content/70">No revenue through an affiliation in this period.</p>
         ) : (
           <>
-            <BarChart
-              labels={data.topPartners.map((p) => (p.name.length > 14 ? `${p.name.slice(0, 13)}…` : p.name))}
-              values={data.topPartners.map((p) => p.revenuePaise / 100)}
-              label="Revenue (₹)"
-              color="#16a34a"
-            />
+            {data.topPartners.some((p) => p.revenuePaise > 0) && (
+              <BarChart
+                labels={data.topPartners.map((p) => (p.name.length > 14 ? `${p.name.slice(0, 13)}…` : p.name))}
+                values={data.topPartners.map((p) => p.revenuePaise / 100)}
+                label="Revenue (₹)"
+                color="#16a34a"
+              />
+            )}
             <table className="table table-xs">
               <thead>
                 <tr>
