@@ -54,7 +54,7 @@ test('a referral with commission: proposed, approved live, verified, accrued fro
   await dialog.getByLabel('Partner kind').selectOption('DIAGNOSTICS');
   await dialog.getByLabel('Find the partner').fill(centreName);
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await dialog.getByRole('radio', { name: new RegExp(centreName) }).check();
+  await dialog.getByRole('radio', { name: new RegExp(centreName) }).click();
   await dialog.getByLabel('Type').selectOption('REFERRAL');
   await dialog.getByRole('checkbox', { name: 'Commission', exact: true }).check();
   await expect(dialog.getByText(/Commission between organisations: disclosed to both parties/)).toBeVisible();
@@ -171,7 +171,7 @@ test('a doctor asks to join the demo hospital: commission is refused by law; on 
   await expect(dialog.getByLabel('Partner kind')).toHaveValue('HOSPITAL');
   await dialog.getByLabel('Find the partner').fill('Sahyadri Care');
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
-  await dialog.getByRole('radio', { name: /Sahyadri Care Hospital/ }).check();
+  await dialog.getByRole('radio', { name: /Sahyadri Care Hospital/ }).click();
   await dialog.getByLabel('Type').selectOption('CONTRACT');
   await dialog.getByLabel('Terms').fill('Consultant on the cardiology panel, two OPD sessions a week.');
   // Commission with an individual doctor: the screen explains the regulation, the API refuses it.

@@ -71,6 +71,7 @@ export function ActionsPanel({ a }: { a: AffiliationDetail }) {
       <h2 id="actions-title" className="sr-only">
         Actions
       </h2>
+      {stateWords(a) && <p className="text-sm">{stateWords(a)}</p>}
       {actions.length === 0 ? (
         <p className="text-sm text-base-content/70">{noActionWords(a)}</p>
       ) : (
@@ -144,11 +145,17 @@ function send(id: string, action: AffiliationAction, text: string, endDate: stri
   }
 }
 
+/** Where a pending affiliation stands, whatever the caller may do about it. */
+function stateWords(a: AffiliationDetail): string | null {
+  if (a.status !== 'PENDING') return null;
+  if (!a.consentedAt) {
+    return a.myRole === 'RECIPIENT' ? 'Waiting for your approval.' : 'Waiting for the other side to approve it.';
+  }
+  return a.verificationRequired && !a.verifiedAt ? 'Waiting for an admin to verify it.' : null;
+}
+
 function noActionWords(a: AffiliationDetail): string {
-  if (a.status === 'PENDING' && a.myRole === 'PROPOSER')
-    return a.consentedAt ? 'Waiting for an admin to verify it.' : 'Waiting for the other side to approve it.';
-  if (a.status === 'PENDING' && a.myRole === 'ADMIN') return 'Waiting for the other side to approve it.';
   if (a.status === 'TERMINATED') return 'This affiliation has ended.';
   if (a.status === 'EXPIRED') return 'This affiliation reached its end date.';
-  return 'Nothing to do here now.';
+  return 'Nothing for you to do here now.';
 }
