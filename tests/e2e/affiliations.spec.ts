@@ -52,7 +52,7 @@ test('a referral with commission: proposed, approved live, verified, accrued fro
   await hospital.getByRole('button', { name: 'Propose affiliation' }).click();
   const dialog = hospital.getByRole('dialog', { name: 'Propose affiliation' });
   await dialog.getByLabel('Partner kind').selectOption('DIAGNOSTICS');
-  await dialog.getByLabel('Find the partner').fill(centreName);
+  await dialog.getByLabel('Find a verified partner').fill(centreName);
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
   await dialog.getByRole('radio', { name: new RegExp(centreName) }).click();
   await dialog.getByLabel('Type').selectOption('REFERRAL');
@@ -169,7 +169,7 @@ test('a doctor asks to join the demo hospital: commission is refused by law; on 
   await doctor.getByRole('button', { name: 'Propose affiliation' }).click();
   const dialog = doctor.getByRole('dialog', { name: 'Propose affiliation' });
   await expect(dialog.getByLabel('Partner kind')).toHaveValue('HOSPITAL');
-  await dialog.getByLabel('Find the partner').fill('Sahyadri Care');
+  await dialog.getByLabel('Find a verified partner').fill('Sahyadri Care');
   await dialog.getByRole('button', { name: 'Search', exact: true }).click();
   await dialog.getByRole('radio', { name: /Sahyadri Care Hospital/ }).click();
   await dialog.getByLabel('Type').selectOption('CONTRACT');

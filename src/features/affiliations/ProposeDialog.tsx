@@ -182,9 +182,8 @@ export function ProposeDialog({
       <div className="flex items-end gap-2">
         <TextField
           className="grow"
-          label="Find the partner"
+          label="Find a verified partner"
           type="search"
-          hint="Verified organisations and doctors only."
           value={searchText}
           onChange={(e) => setSearchText(e.target.value)}
           onKeyDown={(e) => {
