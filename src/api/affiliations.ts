@@ -18,6 +18,7 @@ import type {
   performanceSchema,
   renewalBody,
   settleBody,
+  updateAffiliationBody,
 } from '../../domain/schemas/affiliations.ts';
 import type { CommissionServiceType } from '../../domain/rules/commission.ts';
 import { fetchBlob } from './upload.ts';
@@ -84,6 +85,9 @@ export const affiliationsApi = {
     request<Detail>('get', affiliationPaths.detail(kind, affiliationId), { signal }),
   propose: (kind: AffiliationKindPath, body: z.input<typeof createAffiliationBody>) =>
     request<Detail>('post', affiliationPaths.mine(kind), { json: body }),
+  /** The proposer changes the terms before the other side has approved (a new version is kept). */
+  update: (kind: AffiliationKindPath, affiliationId: string, body: z.input<typeof updateAffiliationBody>) =>
+    request<Detail>('put', affiliationPaths.detail(kind, affiliationId), { json: body }),
   approve: (affiliationId: string, body: z.input<typeof approvalBody>) =>
     request<Detail>('put', affiliationPaths.approve(affiliationId), { json: body }),
   reject: (affiliationId: string, reason: string) =>

@@ -190,6 +190,13 @@ test('a doctor asks to join the demo hospital: commission is refused by law; on 
   await expect(doctor).toHaveURL(new RegExp(`/doctor/${newDoctor.id}/affiliations/[0-9a-f-]{36}$`));
   await expect(doctor.getByRole('heading', { name: 'Contract with Sahyadri Care Hospital' })).toBeVisible();
   await axeBothWidths(doctor);
+  // Before the hospital decides, the doctor may change the terms; the first version is kept.
+  await doctor.getByRole('button', { name: 'Change terms' }).click();
+  const terms = doctor.getByRole('dialog', { name: 'Change terms' });
+  await terms.getByLabel('Terms').fill('Consultant on the cardiology panel, three OPD sessions a week.');
+  await terms.getByRole('button', { name: 'Save terms' }).click();
+  await expect(doctor.getByText('Consultant on the cardiology panel, three OPD sessions a week.')).toBeVisible();
+  await expect(doctor.getByText('Earlier versions of the terms (1)')).toBeVisible();
 
   // The hospital's doctors do not include them yet.
   const hospital = await signedIn(browser, baseURL!, await apiSession(request, 'hospital@caremesh.test'));

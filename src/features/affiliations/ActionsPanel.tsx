@@ -9,6 +9,7 @@ import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { FormDialog } from '../../ui/FormDialog.tsx';
 import { useToast } from '../../ui/toast/index.ts';
+import { TermsEditor, termsEditable } from './TermsEditor.tsx';
 import { ACTION_BUTTON_LABELS, REASON_ACTIONS, actionsToOffer } from './model.ts';
 
 /** What each dialog says before the action is taken. */
@@ -72,10 +73,11 @@ export function ActionsPanel({ a }: { a: AffiliationDetail }) {
         Actions
       </h2>
       {stateWords(a) && <p className="text-sm">{stateWords(a)}</p>}
-      {actions.length === 0 ? (
+      {actions.length === 0 && !termsEditable(a) ? (
         <p className="text-sm text-base-content/70">{noActionWords(a)}</p>
       ) : (
         <div className="flex flex-wrap gap-2">
+          <TermsEditor a={a} />
           {actions.map((action) => (
             <OnlineButton
               key={action}
