@@ -195,8 +195,10 @@ test('a doctor asks to join the demo hospital: commission is refused by law; on 
   const terms = doctor.getByRole('dialog', { name: 'Change terms' });
   await terms.getByLabel('Terms').fill('Consultant on the cardiology panel, three OPD sessions a week.');
   await terms.getByRole('button', { name: 'Save terms' }).click();
-  await expect(doctor.getByText('Consultant on the cardiology panel, three OPD sessions a week.')).toBeVisible();
-  await expect(doctor.getByText('Earlier versions of the terms (1)')).toBeVisible();
+  await expect(terms).toBeHidden();
+  const termsCard = doctor.getByRole('region', { name: 'Terms' });
+  await expect(termsCard.getByText('Consultant on the cardiology panel, three OPD sessions a week.')).toBeVisible();
+  await expect(termsCard.getByText('Earlier versions of the terms (1)')).toBeVisible();
 
   // The hospital's doctors do not include them yet.
   const hospital = await signedIn(browser, baseURL!, await apiSession(request, 'hospital@caremesh.test'));
