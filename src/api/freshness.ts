@@ -33,6 +33,8 @@ export const KEPT_FOR_SESSION = 7 * DAY;
  * | diagnostic orders: lists, details, the collector's round,       | the session (7 days)  |
  * | reports, statistics; a centre's catalogue                       |                       |
  * | provider pages opened (a doctor, a hospital, …), patient lists  | the session (7 days)  |
+ * | affiliations: lists, expiring soon, details, performance, the   | the session (7 days)  |
+ * | hospital's dashboard (a commission calculation: never written)  |                       |
  * | directory search results (doctors, hospitals, diagnostics, …)   | 1 day                 |
  * | notifications                                                   | 3 days                |
  * | files, images and secrets (`meta: { persist: false }`)          | never written         |

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/http.ts';
+import { AffiliationRealtimeSync } from '../features/affiliations/AffiliationRealtimeSync.tsx';
 import { AppointmentRealtimeSync } from '../features/appointments/AppointmentRealtimeSync.tsx';
 import { OrderRealtimeSync } from '../features/diagnostic-orders/OrderRealtimeSync.tsx';
 import { PharmacyOrderRealtimeSync } from '../features/pharmacy/PharmacyOrderRealtimeSync.tsx';
@@ -34,6 +35,7 @@ export function SignedInArea() {
         <WaitlistRealtimeSync />
         <OrderRealtimeSync />
         <PharmacyOrderRealtimeSync />
+        <AffiliationRealtimeSync />
         <AppLayout />
       </RealtimeProvider>
     </PersistedQueryClientProvider>

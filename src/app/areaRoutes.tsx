@@ -19,6 +19,12 @@ export const areaRoutes: RouteObject[] = [
         ),
       },
       {
+        path: 'admin/affiliations',
+        ...screen(() =>
+          import('../features/affiliations/AdminAffiliationsScreen.tsx').then((m) => m.AdminAffiliationsScreen),
+        ),
+      },
+      {
         path: 'admin/verifications/:entityId',
         ...screen(() => import('../features/verification/AdminEntityScreen.tsx').then((m) => m.AdminEntityScreen)),
       },

@@ -4,7 +4,7 @@ import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
-import { RoleScreen, type RoleScreens } from './RoleScreen.tsx';
+import { RoleScreen } from './RoleScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { areaRoutes } from './areaRoutes.tsx';
@@ -15,8 +15,6 @@ const Placeholder = lazy(() =>
 );
 /** An area whose screens are not built yet: an honest page, not a dead link. */
 const placeholder = (title: string) => ({ element: <Placeholder title={title} /> });
-const placeholderFor = (titles: Partial<Record<Role, string>>): RoleScreens =>
-  Object.fromEntries(Object.entries(titles).map(([role, title]) => [role, () => <Placeholder title={title} />]));
 
 const MyHospital = lazy(() =>
   import('../features/profile/MyHospitalScreen.tsx').then((m) => ({ default: m.MyHospitalScreen })),
@@ -32,6 +30,19 @@ const ProviderAppointments = lazy(() =>
 
 const ProviderDocuments = lazy(() =>
   import('../features/verification/DocumentsScreen.tsx').then((m) => ({ default: m.DocumentsScreen })),
+);
+
+const Affiliations = lazy(() =>
+  import('../features/affiliations/AffiliationsScreen.tsx').then((m) => ({ default: m.AffiliationsScreen })),
+);
+const Affiliation = lazy(() =>
+  import('../features/affiliations/AffiliationDetailScreen.tsx').then((m) => ({
+    default: m.AffiliationDetailScreen,
+  })),
+);
+/** The detail on a role path: the route's guard has checked the role, the screen checks the id. */
+const affiliationScreen = screen(() =>
+  import('../features/affiliations/AffiliationDetailScreen.tsx').then((m) => m.AffiliationDetailScreen),
 );
 
 const ORGANISATIONS: readonly Role[] = ['HOSPITAL', 'DOCTOR', 'DIAGNOSTICS', 'PHARMACY'];
@@ -136,21 +147,20 @@ const signedInRoutes: RouteObject[] = [
       },
     ],
   ),
+  // Affiliations: each organisation's list; one affiliation on /affiliations/{id} (a notification's link,
+  // an admin's review) and on the four role paths of SPEC §2, where the id must be the caller's own.
   {
     path: 'affiliations',
-    element: <RoleScreen screens={placeholderFor(Object.fromEntries(ORGANISATIONS.map((r) => [r, 'Affiliations'])))} />,
+    element: <RoleScreen screens={Object.fromEntries(ORGANISATIONS.map((r) => [r, Affiliations]))} />,
   },
   {
     path: 'affiliations/:affiliationId',
-    element: <RoleScreen screens={placeholderFor(Object.fromEntries(ORGANISATIONS.map((r) => [r, 'Affiliation'])))} />,
+    element: <RoleScreen screens={Object.fromEntries([...ORGANISATIONS, 'ADMIN'].map((r) => [r, Affiliation]))} />,
   },
-  onlyFor(['DOCTOR'], [{ path: 'doctor/:doctorId/affiliations/:affiliationId', ...placeholder('Affiliation') }]),
-  onlyFor(
-    ['DIAGNOSTICS'],
-    [{ path: 'diagnostics/:diagnosticsId/affiliations/:affiliationId', ...placeholder('Affiliation') }],
-  ),
-  onlyFor(['PHARMACY'], [{ path: 'pharmacy/:pharmacyId/affiliations/:affiliationId', ...placeholder('Affiliation') }]),
-  onlyFor(['HOSPITAL'], [{ path: 'hospital/:hospitalId/affiliations/:affiliationId', ...placeholder('Affiliation') }]),
+  onlyFor(['DOCTOR'], [{ path: 'doctor/:doctorId/affiliations/:affiliationId', ...affiliationScreen }]),
+  onlyFor(['DIAGNOSTICS'], [{ path: 'diagnostics/:diagnosticsId/affiliations/:affiliationId', ...affiliationScreen }]),
+  onlyFor(['PHARMACY'], [{ path: 'pharmacy/:pharmacyId/affiliations/:affiliationId', ...affiliationScreen }]),
+  onlyFor(['HOSPITAL'], [{ path: 'hospital/:hospitalId/affiliations/:affiliationId', ...affiliationScreen }]),
   {
     path: 'documents',
     element: <RoleScreen screens={Object.fromEntries(ORGANISATIONS.map((r) => [r, ProviderDocuments]))} />,

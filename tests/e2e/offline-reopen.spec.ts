@@ -7,7 +7,12 @@ import {
   seeSlots,
   waitForControllingWorker,
 } from './support/offlineQueue.ts';
-import { expectScreensReopenOffline, expectShownOffline, type ReopenedScreen } from './support/offlineReopen.ts';
+import {
+  DEMO_AFFILIATIONS,
+  expectScreensReopenOffline,
+  expectShownOffline,
+  type ReopenedScreen,
+} from './support/offlineReopen.ts';
 import { bell, panel, sendNotification } from './support/notifications.ts';
 import { NEEDS_CONNECTION } from '../../src/offline/words.ts';
 import { apiSession, bearer, useSession } from './support/sessions.ts';
@@ -84,6 +89,33 @@ const DATA_SCREENS: readonly ReopenedScreen[] = [
   { email: 'hospital@caremesh.test', path: '/consultations', shows: 'Per department' },
   // The people one works with.
   { email: 'doctor@caremesh.test', path: '/people', shows: 'Priya Sharma' },
+  // Affiliations: each party role's list and a detail on its own role path; the admin's list.
+  { email: 'hospital@caremesh.test', path: '/affiliations', shows: 'Precision Diagnostics' },
+  {
+    email: 'hospital@caremesh.test',
+    path: `/hospital/${DEMO_HOSPITAL_ID}/affiliations/${DEMO_AFFILIATIONS.referral}`,
+    shows: 'Statement 1',
+  },
+  { email: 'diagnostics@caremesh.test', path: '/affiliations', shows: 'Sahyadri Care Hospital' },
+  {
+    email: 'diagnostics@caremesh.test',
+    path: `/diagnostics/${DEMO_DIAGNOSTICS_ID}/affiliations/${DEMO_AFFILIATIONS.referral}`,
+    shows: 'Referral with Sahyadri Care Hospital',
+  },
+  { email: 'pharmacy@caremesh.test', path: '/affiliations', shows: 'Sahyadri Care Hospital' },
+  {
+    email: 'pharmacy@caremesh.test',
+    path: `/pharmacy/${DEMO_PHARMACY_ID}/affiliations/${DEMO_AFFILIATIONS.pharmacyProposal}`,
+    shows: 'same-day delivery within 5 km',
+  },
+  { email: 'doctor@caremesh.test', path: '/affiliations', shows: 'Sahyadri Care Hospital' },
+  {
+    email: 'doctor@caremesh.test',
+    path: `/doctor/${DEMO_DOCTOR_ID}/affiliations/${DEMO_AFFILIATIONS.doctorExpired}`,
+    shows: 'Priority slots for the doctor’s clinic patients.',
+  },
+  { email: 'admin@caremesh.test', path: '/admin/affiliations', shows: 'Precision Diagnostics' },
+  { email: 'admin@caremesh.test', path: `/affiliations/${DEMO_AFFILIATIONS.referral}`, shows: 'Statement 1' },
 ];
 
 type ListedOrder = {

@@ -12,6 +12,7 @@ describe('menus by role (SPEC §2)', () => {
       ['/diagnostics', 'Diagnostics'],
       ['/pharmacies', 'Pharmacies'],
       ['/admin/verifications', 'Verifications'],
+      ['/admin/affiliations', 'Affiliations'],
     ]);
   });
 

@@ -26,9 +26,17 @@ const AFFILIATIONS = item('/affiliations', 'Affiliations', 'affiliations');
 const APPOINTMENTS = item('/appointments', 'Appointments', 'appointments');
 const MY_PROFILE = item('/', 'My Profile', 'profile', ['/profile']);
 
-/** The sidebar menu of each role, exactly as the table in SPEC §2 ("Sidebar menu by role"). */
+/** The sidebar menu of each role, as the table in SPEC §2 ("Sidebar menu by role"), plus the admin's Affiliations. */
 export const MENUS: Readonly<Record<Role, readonly MenuItem[]>> = {
-  ADMIN: [HOSPITALS, DOCTORS, DIAGNOSTICS, PHARMACIES, item('/admin/verifications', 'Verifications', 'verification')],
+  // SPEC §2's admin items, then the affiliations admins verify (issue 22: GET /affiliations/admin/all).
+  ADMIN: [
+    HOSPITALS,
+    DOCTORS,
+    DIAGNOSTICS,
+    PHARMACIES,
+    item('/admin/verifications', 'Verifications', 'verification'),
+    item('/admin/affiliations', 'Affiliations', 'affiliations'),
+  ],
   HOSPITAL: [
     item('/profile', 'My Hospital', 'hospital'),
     DOCUMENTS,

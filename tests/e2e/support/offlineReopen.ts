@@ -5,6 +5,16 @@ import { apiSession, useSession } from './sessions.ts';
 /** A screen that reads data: who opens it, where, and a text of its data that must show. */
 export type ReopenedScreen = { email: string; path: string; shows: string | RegExp };
 
+/** The demo's affiliations (server/db/demo/affiliations.ts): one a party role can open on its own path. */
+export const DEMO_AFFILIATIONS = {
+  /** Sahyadri Care Hospital → Precision Diagnostics, REFERRAL with commission, ACTIVE, statement 1 closed. */
+  referral: '0d3c5a0e-7a51-4c1b-9a38-0000000a0001',
+  /** Jeevan Pharmacy → Sahyadri Care Hospital, PREFERRED_PROVIDER, PENDING. */
+  pharmacyProposal: '0d3c5a0e-7a51-4c1b-9a38-0000000a0002',
+  /** Dr Arjun Rao → Precision Diagnostics, PREFERRED_PROVIDER, EXPIRED. */
+  doctorExpired: '0d3c5a0e-7a51-4c1b-9a38-0000000a0004',
+} as const;
+
 /** The words of a failed load (LoadError, DataTable) and of a list never opened on this device. */
 const ERROR_WORDS = /Could not load|Not available offline yet|have not been opened on this device/;
 

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { affiliationKeys } from '../../api/affiliations.ts';
+import { doctorKeys } from '../../api/doctors.ts';
+import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
+import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
+
+/**
+ * Keeps every affiliation screen current: the server's `affiliationUpdate` (a proposal, a decision, a
+ * change of status, terms or commission, a statement) refreshes the lists and details on screen
+ * without a reload; so does a reconnection. Renders nothing.
+ */
+export function AffiliationRealtimeSync() {
+  const queryClient = useQueryClient();
+  const { status } = useRealtimeStatus();
+  const connectedBefore = useRef(false);
+  useEffect(() => {
+    if (status !== 'connected') return;
+    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: affiliationKeys.all });
+    connectedBefore.current = true;
+  }, [status, queryClient]);
+  useRealtimeEvent('affiliationUpdate', () => {
+    void queryClient.invalidateQueries({ queryKey: affiliationKeys.all });
+    // A doctor's place at a hospital follows its affiliation: the hospital's doctor list changes with it.
+    void queryClient.invalidateQueries({ queryKey: doctorKeys.all });
+  });
+  return null;
+}
