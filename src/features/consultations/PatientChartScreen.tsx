@@ -111,6 +111,7 @@ export function PatientChartScreen() {
           ) : (
             <p className="text-sm text-base-content/70">No chronic conditions recorded.</p>
           )}
+          {history.data?.medicalHistory.length ? <h3 className="text-sm font-semibold">Medical history</h3> : null}
           {history.data?.medicalHistory.length ? (
             <ul className="flex flex-col gap-1 text-sm" aria-label="Medical history">
               {history.data.medicalHistory.map((h) => (

@@ -2,23 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { CARE_ACCESS_DAYS } from '../../../domain/rules/careAccess.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
-import { formatPhone, normalizePhone } from '../../../domain/rules/phone.ts';
+import { formatPhone } from '../../../domain/rules/phone.ts';
 import { getPatientsQueryOptions, type Patient } from '../../api/patients.ts';
 import { Button } from '../../ui/Button.tsx';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { queriesFor } from './patientSearch.ts';
 
 export type FoundPatient = Pick<Patient, 'id' | 'firstName' | 'lastName' | 'dateOfBirth' | 'phone'>;
-
-/** What the search box asks the patient list: a phone number, a first and last name, or one name. */
-function queriesFor(term: string): Array<Record<string, string>> {
-  const text = term.trim();
-  if (text.length < 2) return [];
-  const phone = /^[\d\s+()-]+$/.test(text) ? normalizePhone(text) : null;
-  if (phone) return [{ phoneNumber: phone }];
-  const [first, ...rest] = text.split(/\s+/);
-  if (rest.length) return [{ firstName: first!, lastName: rest.join(' ') }];
-  return [{ firstName: text }, { lastName: text }];
-}
 
 function useDebounced(value: string, ms: number) {
   const [settled, setSettled] = useState(value);
