@@ -196,6 +196,19 @@ export const consultationList = z.object({
   data: z.object({ consultations: z.array(consultationSummarySchema), pagination: paginationSchema }),
 });
 
+/** One past consultation in the patient chart: what was found and prescribed (no notes). */
+export const chartConsultationSchema = consultationSummarySchema.extend({
+  chiefComplaint: z.string(),
+  completedAt: z.string().nullable(),
+  diagnoses: z.array(diagnosisSchema),
+  prescriptions: z.array(prescriptionSchema),
+});
+export type ChartConsultation = z.output<typeof chartConsultationSchema>;
+
+export const chartConsultationList = z.object({
+  data: z.object({ consultations: z.array(chartConsultationSchema), pagination: paginationSchema }),
+});
+
 /** The limited view: who, when, what was found and prescribed — no notes, no history. */
 export const limitedConsultationSchema = consultationSchema.pick({
   id: true,

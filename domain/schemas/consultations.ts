@@ -13,7 +13,8 @@ import {
   VISIT_TYPES,
 } from '../enums.ts';
 import { CONSULTATION_ACTIONS } from '../rules/consultations.ts';
-import { idSchema, isoDate, paginationQuery } from './common.ts';
+import { idSchema, isoDate, paginationQuery, phoneSchema } from './common.ts';
+import { dateOfBirthSchema } from './patients.ts';
 import { lineText, notesText } from './text.ts';
 
 /** The consultation: the clinical record of one visit (SPEC §7 "Consultations"). */
@@ -31,8 +32,8 @@ const notes = (label: string, max = 4000) =>
 export const newWalkInPatient = z.object({
   firstName: line('First name', 100),
   lastName: line('Last name', 100),
-  phone: optionalLine('Phone', 20),
-  dateOfBirth: isoDate.optional(),
+  phone: phoneSchema.optional(),
+  dateOfBirth: dateOfBirthSchema.optional(),
   gender: z.enum(GENDERS).optional(),
   allergies: z.array(line('An allergy', 100)).max(30).default([]),
 });

@@ -2,7 +2,9 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { requireParam } from '../../domain/rules/params.ts';
 import {
+  chartConsultationList,
   consultationSchema,
+  type ChartConsultation,
   type Consultation,
   type ConsultationSummary,
   type allergyCheckSchema,
@@ -14,7 +16,8 @@ import {
 import type { Pagination } from '../../domain/errors.ts';
 import { API_PREFIX, request } from './http.ts';
 
-export type { Consultation, ConsultationSummary };
+export type { ChartConsultation, Consultation, ConsultationSummary };
+export type ChartConsultationPage = { consultations: ChartConsultation[]; pagination: Pagination };
 export type ConsultationPage = { consultations: ConsultationSummary[]; pagination: Pagination };
 export type AuditLog = z.output<typeof auditLogSchema>;
 export type AllergyCheck = z.output<typeof allergyCheckSchema>;
@@ -41,6 +44,9 @@ const base = (id: string, operation: string) =>
 export const consultationPaths = {
   list: () => '/consultations',
   grants: () => '/consultations/emergency-grants',
+  /** The patient chart's consultations: the caller's own with this patient, each with its prescriptions. */
+  chart: (patientId: string) =>
+    `/consultations/patient/${encodeURIComponent(requireParam(patientId, 'patientId', 'patientChartConsultations'))}`,
   detail: (id: string, operation = 'getConsultation') => base(id, operation),
   part: (id: string, part: 'diagnoses' | 'vital-signs' | 'prescriptions' | 'diagnostic-tests', partId?: string) =>
     `${base(id, `consultation-${part}`)}/${part}${partId ? `/${encodeURIComponent(partId)}` : ''}`,
@@ -68,6 +74,13 @@ export const consultationsApi = {
     const answer = await request<{ data: unknown }>('get', consultationPaths.detail(id), { signal });
     return consultationSchema.parse(answer.data);
   },
+  chart: async (patientId: string, page: number, signal?: AbortSignal): Promise<ChartConsultationPage> => {
+    const answer = await request<unknown>('get', consultationPaths.chart(patientId), {
+      query: { page, limit: 10 },
+      signal,
+    });
+    return chartConsultationList.parse(answer).data;
+  },
   create: (body: z.input<typeof createConsultationBody>) =>
     request<{ data: Consultation }>('post', consultationPaths.list(), {
       json: requireParam(body, 'body', 'createConsultation'),
@@ -93,6 +106,7 @@ export const consultationKeys = {
   detail: (id: string) => ['consultations', 'detail', id] as const,
   auditLog: (id: string, page: number) => ['consultations', 'audit-log', id, page] as const,
   grants: (page: number) => ['consultations', 'grants', page] as const,
+  chart: (patientId: string, page: number) => ['consultations', 'chart', patientId, page] as const,
 };
 
 export const getConsultationsQueryOptions = (params: ConsultationListParams) =>
@@ -117,4 +131,10 @@ export const getEmergencyGrantsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: consultationKeys.grants(page),
     queryFn: async ({ signal }) => (await consultationsApi.grants(page, signal)).data,
+  });
+
+export const getPatientChartConsultationsQueryOptions = (patientId: string, page: number) =>
+  queryOptions({
+    queryKey: consultationKeys.chart(patientId, page),
+    queryFn: ({ signal }) => consultationsApi.chart(patientId, page, signal),
   });

@@ -34,9 +34,9 @@ export const doctorsApi = {
   bySlug: (slug: string, signal?: AbortSignal) =>
     request<{ data: Doctor }>('get', doctorPaths.bySlug(slug), { signal }),
   /** A hospital's own doctors, in any verification state, by name. */
-  ofHospital: (hospitalId: string, page: string, signal?: AbortSignal) =>
+  ofHospital: (hospitalId: string, page: string, signal?: AbortSignal, limit = 20) =>
     request<{ data: HospitalDoctorsPage }>('get', doctorPaths.search(), {
-      query: { hospitalId, page, limit: 20, sortBy: 'name' },
+      query: { hospitalId, page, limit, sortBy: 'name' },
       signal,
     }),
 };
@@ -47,6 +47,7 @@ export const doctorKeys = {
   detail: (doctorId: string) => ['doctors', 'byId', doctorId] as const,
   bySlug: (slug: string) => ['doctors', 'bySlug', slug] as const,
   ofHospital: (hospitalId: string, page: string) => ['doctors', 'ofHospital', hospitalId, page] as const,
+  choicesOfHospital: (hospitalId: string) => ['doctors', 'ofHospital', hospitalId, 'choices'] as const,
 };
 
 /** The signed-in doctor's own profile. */
@@ -70,4 +71,11 @@ export const getHospitalDoctorsQueryOptions = (hospitalId: string, page: string)
   queryOptions({
     queryKey: doctorKeys.ofHospital(hospitalId, page),
     queryFn: async ({ signal }) => (await doctorsApi.ofHospital(hospitalId, page, signal)).data,
+  });
+
+/** A hospital's doctors to choose from (the treating doctor of a walk-in): the first hundred by name. */
+export const getHospitalDoctorChoicesQueryOptions = (hospitalId: string) =>
+  queryOptions({
+    queryKey: doctorKeys.choicesOfHospital(hospitalId),
+    queryFn: async ({ signal }) => (await doctorsApi.ofHospital(hospitalId, '1', signal, 100)).data,
   });

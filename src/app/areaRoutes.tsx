@@ -38,10 +38,6 @@ export const areaRoutes: RouteObject[] = [
         ...screen(() => import('../features/patients/PatientsScreen.tsx').then((m) => m.PatientsScreen)),
       },
       {
-        path: 'patients/:patientId',
-        ...screen(() => import('../features/consultations/PatientChartScreen.tsx').then((m) => m.PatientChartScreen)),
-      },
-      {
         path: 'schedule',
         ...screen(() => import('../features/schedules/ScheduleScreen.tsx').then((m) => m.ScheduleScreen)),
       },
@@ -107,6 +103,17 @@ export const areaRoutes: RouteObject[] = [
       {
         path: 'medical-records/reports/:orderId',
         ...screen(() => import('../features/records/ReportPrintScreen.tsx').then((m) => m.ReportPrintScreen)),
+      },
+    ],
+  ),
+  // The patient chart: the doctor (from /patients or an appointment) and the hospital (from an
+  // appointment or a consultation), within the care relationship the server decides.
+  onlyFor(
+    ['DOCTOR', 'HOSPITAL'],
+    [
+      {
+        path: 'patients/:patientId',
+        ...screen(() => import('../features/consultations/PatientChartScreen.tsx').then((m) => m.PatientChartScreen)),
       },
     ],
   ),

@@ -189,6 +189,10 @@ const signedInRoutes: RouteObject[] = [
         ...screen(() => import('../features/consultations/ConsultationsScreen.tsx').then((m) => m.ConsultationsScreen)),
       },
       {
+        path: 'consultations/walk-in',
+        ...screen(() => import('../features/consultations/WalkInScreen.tsx').then((m) => m.WalkInScreen)),
+      },
+      {
         path: 'waitlist',
         ...screen(() => import('../features/appointments/waitlist/WaitlistScreen.tsx').then((m) => m.WaitlistScreen)),
       },

@@ -589,6 +589,14 @@ const TABLE: Record<string, Row> = {
     },
   },
   'GET /api/consultations/emergency-grants': {},
+  // The patient chart: the doctor within a care relationship; a doctor or hospital outside it gets 404.
+  'GET /api/consultations/patient/:patientId': {
+    probe: async (f) => {
+      await consultationOf(f);
+      return treatingProbe(f, 'GET', `/api/consultations/patient/${id(f.patient)}`);
+    },
+  },
+
   'GET /api/consultations/:consultationId': { probe: async (f) => consultationRead(f, '') },
   'PUT /api/consultations/:consultationId': {
     probe: async (f) => consultationWrite(f, 'PUT', '', { advice: 'Walk for thirty minutes a day.' }),

@@ -653,6 +653,7 @@ beforeAll(async () => {
     orderId,
     affiliationId,
     diagnosticCenterId: diagnostics.referenceId,
+    patientId: w.patient.referenceId,
     token: 'no-such-token-0123456789abcdefghijklmnopqrstuvwxyz',
   };
   paramValues = (route) => {

@@ -85,6 +85,32 @@ describe('starting a consultation', () => {
   });
 });
 
+describe('registering a walk-in patient', () => {
+  it('keeps the phone and date of birth rules of every patient record', async () => {
+    const walkIn = (newPatient: Record<string, unknown>) =>
+      api.send('POST', '/api/consultations', w.hospital.token, { newPatient, doctorId: w.doctor.referenceId });
+    const badPhone = await walkIn({ firstName: 'Sunil', lastName: 'Pawar', phone: '12345' });
+    expect(badPhone.status).toBe(400);
+    expect(JSON.stringify(await json(badPhone))).toContain('newPatient.phone');
+    const future = await walkIn({ firstName: 'Sunil', lastName: 'Pawar', dateOfBirth: '2999-01-01' });
+    expect(future.status).toBe(400);
+    expect(JSON.stringify(await json(future))).toContain('Date of birth must be in the past');
+    const ok = await walkIn({ firstName: 'Sunil', lastName: 'Pawar', phone: '+91 98220-33333' });
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    const id = (await json(ok)).data.patient.id as string;
+    const [row] = await t.database.db.select().from(patients).where(eq(patients.id, id));
+    expect(row!.phone).toBe('9822033333');
+  });
+
+  it('refuses a doctor who does not practise at the hospital', async () => {
+    const res = await api.send('POST', '/api/consultations', w.hospital.token, {
+      newPatient: { firstName: 'Sunil', lastName: 'Pawar' },
+      doctorId: w.otherDoctor.referenceId,
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
 describe('who sees what', () => {
   it('gives the treating doctor and hospital everything, the patient all but private notes, others 404', async () => {
     const { consultation } = await started();

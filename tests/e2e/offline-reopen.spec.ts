@@ -264,6 +264,15 @@ test('every data screen of every role opens after the app is closed, with no net
     },
     { email: 'doctor@caremesh.test', path: `/people/${patient.user.id}`, shows: 'Priya Sharma' },
     { email: 'doctor@caremesh.test', path: `/patients/${patient.user.referenceId}`, shows: 'Penicillin' },
+    // The patient chart's past consultations (with their prescriptions) and results, for the doctor and the hospital.
+    { email: 'doctor@caremesh.test', path: `/patients/${patient.user.referenceId}`, shows: 'Metoprolol' },
+    {
+      email: 'doctor@caremesh.test',
+      path: `/patients/${patient.user.referenceId}`,
+      shows: 'Thyroid function test (TFT) over time',
+    },
+    { email: 'hospital@caremesh.test', path: `/patients/${patient.user.referenceId}`, shows: 'Penicillin' },
+    { email: 'hospital@caremesh.test', path: `/patients/${patient.user.referenceId}`, shows: 'Metoprolol' },
     {
       email: 'patient@caremesh.test',
       path: await consultationPage(request, 'patient@caremesh.test'),

@@ -22,7 +22,7 @@ export function actorNameOf(
 export async function audit(
   executor: Db | Tx,
   caller: AuthUser,
-  row: ConsultationView,
+  row: Pick<ConsultationView, 'id' | 'patientName' | 'doctorId' | 'doctorName' | 'hospitalId' | 'hospitalName'>,
   party: ConsultationParty | null,
   action: string,
   what: string,

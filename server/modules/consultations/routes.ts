@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paginationQuery, successEnvelope } from '../../../domain/schemas/common.ts';
+import { z } from 'zod';
+import { idSchema } from '../../../domain/schemas/common.ts';
 import {
+  chartConsultationList,
   consultationList,
   consultationListQuery,
   consultationSchema,
@@ -79,6 +82,27 @@ export const consultationsRoutes =
         },
       },
       async (request) => ({ data: await access.grants(request.query) }),
+    );
+
+    app.get(
+      '/consultations/patient/:patientId',
+      {
+        config: { access: allow(['DOCTOR', 'HOSPITAL'], 'patientCare') },
+        schema: {
+          tags,
+          security,
+          summary:
+            "The patient chart's consultations: the caller's own with this patient, newest first, each with its diagnoses and prescriptions",
+          description:
+            'A doctor or hospital reaches a patient only within a care relationship (domain/rules/careAccess.ts); any other patient answers 404. Only the consultations the caller treated are listed (no notes). Each one listed is a read in its audit log.',
+          params: z.object({ patientId: idSchema }),
+          querystring: paginationQuery,
+          response: { 200: chartConsultationList },
+        },
+      },
+      async (request) => ({
+        data: await service.chart(callerOf(request), request.params.patientId, request.query),
+      }),
     );
 
     app.get(

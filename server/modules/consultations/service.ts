@@ -13,7 +13,7 @@ import type {
   createConsultationBody,
   updateConsultationBody,
 } from '../../../domain/schemas/consultations.ts';
-import { paginationOf } from '../../../domain/schemas/common.ts';
+import { paginationOf, type PaginationQuery } from '../../../domain/schemas/common.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { appointments, consultations, doctors, patients } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
@@ -23,6 +23,7 @@ import { appointmentPartyOf, inCareRelationship, loadAppointment } from '../appo
 import type { NotificationsService } from '../notifications/index.ts';
 import { audit } from './audit.ts';
 import { chargeConsultationFee } from './billing.ts';
+import { patientChartConsultations } from './chart.ts';
 import {
   NO_SUCH,
   listConsultations,
@@ -264,6 +265,10 @@ export function consultationsService(deps: ConsultationsDeps) {
     },
 
     view,
+
+    /** The patient chart's consultations (the caller's own with this patient, within a care relationship). */
+    chart: (caller: AuthUser, patientId: string, query: PaginationQuery) =>
+      patientChartConsultations(db, caller, patientId, query),
 
     async update(caller: AuthUser, id: string, body: z.output<typeof updateConsultationBody>) {
       const fields = Object.fromEntries(FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { APPOINTMENT_MODE_LABELS, type Actor } from '../../../domain/enums.ts';
+import { isCareRelationship } from '../../../domain/rules/careAccess.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { appointmentKeys, getAppointmentQueryOptions, type Appointment } from '../../api/appointments.ts';
 import { ApiError } from '../../api/http.ts';
@@ -68,6 +69,8 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
   const me: Actor | null =
     user?.role === 'PATIENT' || user?.role === 'DOCTOR' || user?.role === 'HOSPITAL' ? user.role : null;
   const proposed = appointment.status === 'RESCHEDULED' && appointment.proposedAt;
+  // The appointment's doctor and hospital open the patient's chart while it is a care relationship.
+  const chart = (me === 'DOCTOR' || me === 'HOSPITAL') && isCareRelationship(appointment);
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
@@ -108,6 +111,15 @@ function AppointmentDetail({ appointment }: { appointment: Appointment }) {
                   ['Requested', formatDateTime(appointment.createdAt)],
                 ]}
               />
+              {chart && (
+                <ButtonLink
+                  to={`/patients/${appointment.patient.id}`}
+                  buttonStyle="outline"
+                  aria-label={`Patient chart of ${appointment.patient.name}`}
+                >
+                  Patient chart
+                </ButtonLink>
+              )}
               <StartConsultation appointment={appointment} />
               <AppointmentActions
                 appointment={appointment}

@@ -10,7 +10,7 @@ import {
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { getConsultationsQueryOptions, type ConsultationSummary } from '../../api/consultations.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
-import { Button } from '../../ui/Button.tsx';
+import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/LoadStates.tsx';
 import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
 import { FilterBar } from '../../ui/dataTable/FilterBar.tsx';
@@ -93,9 +93,12 @@ export function ConsultationsScreen() {
 
   return (
     <section aria-labelledby="consultations-title" className="flex flex-col gap-4">
-      <h1 id="consultations-title" className="text-2xl font-bold tracking-tight">
-        Consultations
-      </h1>
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="consultations-title" className="text-2xl font-bold tracking-tight">
+          Consultations
+        </h1>
+        <ButtonLink to="/consultations/walk-in">New walk-in consultation</ButtonLink>
+      </header>
       <OfflineNotice />
       <nav aria-label="Consultation status">
         <div className="tabs tabs-box tabs-sm inline-flex flex-wrap sm:tabs-md">
@@ -157,7 +160,8 @@ export function ConsultationsScreen() {
         stale={consultations.isPlaceholderData}
         empty={
           <EmptyState title="No consultations to show.">
-            A consultation starts from an accepted appointment (Start consultation on the appointment's page).
+            A consultation starts from an accepted appointment (Start consultation on the appointment's page), or as a
+            walk-in (New walk-in consultation).
           </EmptyState>
         }
         pagination={consultations.data?.pagination}
