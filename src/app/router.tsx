@@ -10,12 +10,6 @@ import { RouteError } from './RouteError.tsx';
 import { areaRoutes } from './areaRoutes.tsx';
 import { onlyFor, screen } from './routeParts.tsx';
 
-const Placeholder = lazy(() =>
-  import('./layout/PlaceholderScreen.tsx').then((m) => ({ default: m.PlaceholderScreen })),
-);
-/** An area whose screens are not built yet: an honest page, not a dead link. */
-const placeholder = (title: string) => ({ element: <Placeholder title={title} /> });
-
 const MyHospital = lazy(() =>
   import('../features/profile/MyHospitalScreen.tsx').then((m) => ({ default: m.MyHospitalScreen })),
 );
