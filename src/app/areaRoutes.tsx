@@ -104,6 +104,16 @@ export const areaRoutes: RouteObject[] = [
       },
     ],
   ),
+  // The treating doctor or hospital orders a consultation's tests at a centre (the order form, with the consultation).
+  onlyFor(
+    ['DOCTOR', 'HOSPITAL'],
+    [
+      {
+        path: 'consultations/:consultationId/order-tests',
+        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
+      },
+    ],
+  ),
   // A notification's deep link to an order opens it for the doctor, the hospital and the patient.
   onlyFor(
     ['PATIENT', 'DOCTOR', 'HOSPITAL'],
