@@ -108,12 +108,34 @@ describe('a consultation’s tests ordered, released, and the consultation updat
     expect((await read(id)).status).toBe('DIAGNOSTICS_COMPLETED');
   });
 
-  it('orders during the visit without moving the consultation, and records nothing', async () => {
+  it('orders during the visit without moving the consultation; completing the visit then waits for them', async () => {
     const id = await consultation(false);
     const order = await doctorOrders(t, w, ['CBC'], { consultationId: id });
     expect(order.id).toBeTruthy();
     expect((await read(id)).status).toBe('IN_PROGRESS');
     expect(await steps(id)).toEqual(['CREATE→IN_PROGRESS']);
+    const done = await call(t, w.doctor.token, 'PUT', consultationPath(id), { action: 'COMPLETE_CONSULTATION' });
+    expect(done.status, await done.clone().text()).toBe(200);
+    expect((await json(done)).data.status).toBe('DIAGNOSTICS_ORDERED');
+    expect(await steps(id)).toEqual([
+      'CREATE→IN_PROGRESS',
+      'COMPLETE_CONSULTATION→CONSULTATION_COMPLETED',
+      'ORDER_DIAGNOSTICS→DIAGNOSTICS_ORDERED',
+    ]);
+    await release(order);
+    expect((await read(id)).status).toBe('DIAGNOSTICS_COMPLETED');
+  });
+
+  it('a visit whose orders were all released before it was completed goes straight on to DIAGNOSTICS_COMPLETED', async () => {
+    const id = await consultation(false);
+    await release(await doctorOrders(t, w, ['CBC'], { consultationId: id }));
+    expect((await read(id)).status).toBe('IN_PROGRESS');
+    await call(t, w.doctor.token, 'PUT', consultationPath(id), { action: 'COMPLETE_CONSULTATION' });
+    expect((await read(id)).status).toBe('DIAGNOSTICS_COMPLETED');
+  });
+
+  it('a visit without orders stays CONSULTATION_COMPLETED', async () => {
+    expect((await read(await consultation())).status).toBe('CONSULTATION_COMPLETED');
   });
 
   it('only someone on the consultation orders for it: others get 404 and no order is made', async () => {

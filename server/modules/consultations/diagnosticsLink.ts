@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, notInArray } from 'drizzle-orm';
 import { CONSULTATION_WORKFLOW, type ConsultationAction } from '../../../domain/rules/consultations.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { consultations } from '../../db/schema/index.ts';
+import { consultations, diagnosticOrders } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { recordHistory } from '../../platform/workflow.ts';
@@ -39,6 +39,45 @@ async function stepFromOrder(
       throw notFound(NO_SUCH_CONSULTATION);
   }
   return systemStep(tx, caller, row, action, reason);
+}
+
+/**
+ * Orders placed during the visit (while IN_PROGRESS the table has no ORDER_DIAGNOSTICS): once the
+ * visit is completed the consultation catches up — DIAGNOSTICS_ORDERED, and DIAGNOSTICS_COMPLETED
+ * too when every one of them is already closed. Nothing happens without live orders.
+ */
+export async function diagnosticsAfterVisit(db: Db, consultationId: string) {
+  await db.transaction(async (tx) => {
+    await tx
+      .select({ id: consultations.id })
+      .from(consultations)
+      .where(eq(consultations.id, consultationId))
+      .for('update');
+    const [row] = await tx.select().from(consultations).where(eq(consultations.id, consultationId));
+    if (!row) return;
+    const live = and(eq(diagnosticOrders.consultationId, consultationId), isNull(diagnosticOrders.deletedAt));
+    const [all] = await tx.select({ n: count() }).from(diagnosticOrders).where(live);
+    if (!all || all.n === 0) return;
+    const [open] = await tx
+      .select({ n: count() })
+      .from(diagnosticOrders)
+      .where(and(live, notInArray(diagnosticOrders.status, ['COMPLETED', 'CANCELLED'])));
+    const moved = await systemStep(
+      tx,
+      null,
+      row,
+      'ORDER_DIAGNOSTICS',
+      'Diagnostic orders were placed during the visit.',
+    );
+    if (moved && open?.n === 0)
+      await systemStep(
+        tx,
+        null,
+        row,
+        'COMPLETE_DIAGNOSTICS',
+        'Every diagnostic order of the consultation is released.',
+      );
+  });
 }
 
 /**
