@@ -110,7 +110,8 @@ export function buildServices(ctx: AppContext) {
     affiliationReports: affiliationReports({ db }),
     inventory: inventoryService({ db }),
     inventoryCsv: inventoryCsv({ db }),
-    pharmacyOrders: pharmacyOrdersService({ db, files, ...announcing }),
+    // An order from a consultation's prescription moves it to PHARMACY_ORDERED, its completion to PHARMACY_FULFILLED.
+    pharmacyOrders: pharmacyOrdersService({ db, files, ...announcing, consultations: diagnosticsLink }),
     orderItems: orderItemUseCases({ db, ...announcing }),
     /** The modules' scheduled jobs (the platform's own sweeps are added beside them in buildApp). */
     jobs: [

@@ -10,6 +10,7 @@ import type {
   DiagnosticOrder,
   OrderStats,
   OrderTest,
+  OrderingCentre,
   ResultVersion,
   acknowledgeBody,
   updateOrderBody,
@@ -17,7 +18,7 @@ import type {
 import type { ReportRow } from '../../domain/schemas/diagnosticReports.ts';
 import { request } from './http.ts';
 
-export type { CatalogueEntry, DiagnosticOrder, OrderStats, OrderTest, ReportRow, ResultVersion };
+export type { CatalogueEntry, DiagnosticOrder, OrderStats, OrderTest, OrderingCentre, ReportRow, ResultVersion };
 
 const id = (value: string, name: string, operation: string) => encodeURIComponent(requireParam(value, name, operation));
 const order = (orderId: string, operation: string) => `/diagnostic-orders/${id(orderId, 'orderId', operation)}`;
@@ -35,6 +36,9 @@ export const diagnosticOrderPaths = {
   reports: () => '/diagnostic-orders/reports',
   today: () => '/diagnostic-orders/collections/today',
   byPatient: (patientId: string) => `/diagnostic-orders/patient/${id(patientId, 'patientId', 'patientOrders')}`,
+  byConsultation: (consultationId: string) =>
+    `/diagnostic-orders/consultation/${id(consultationId, 'consultationId', 'consultationOrders')}`,
+  orderingCentres: () => '/diagnostics/ordering-centres',
   status: (orderId: string, testId: string) => `${test(orderId, testId, 'setTestStatus')}/status`,
   results: (orderId: string, testId: string) => `${test(orderId, testId, 'enterResult')}/results`,
   attachments: (orderId: string, testId: string) => `${test(orderId, testId, 'attachReport')}/attachments`,
@@ -53,6 +57,7 @@ export type OrderListParams = {
   dateFrom?: string;
   dateTo?: string;
 };
+export type OrderingCentresParams = { tests: readonly string[]; searchQuery?: string };
 export type ReportParams = {
   page?: number;
   limit?: number;
@@ -77,6 +82,16 @@ export const diagnosticOrdersApi = {
     request<{ data: OrderPage }>('get', diagnosticOrderPaths.orders(), { query: defined(params), signal }),
   byPatient: (patientId: string, params: OrderListParams, signal?: AbortSignal) =>
     request<{ data: OrderPage }>('get', diagnosticOrderPaths.byPatient(patientId), { query: defined(params), signal }),
+  byConsultation: (consultationId: string, params: OrderListParams, signal?: AbortSignal) =>
+    request<{ data: OrderPage }>('get', diagnosticOrderPaths.byConsultation(consultationId), {
+      query: defined(params),
+      signal,
+    }),
+  orderingCentres: (params: OrderingCentresParams, signal?: AbortSignal) =>
+    request<{ data: { centres: OrderingCentre[]; total: number } }>('get', diagnosticOrderPaths.orderingCentres(), {
+      query: defined({ tests: params.tests.join(','), searchQuery: params.searchQuery }),
+      signal,
+    }),
   get: (orderId: string, signal?: AbortSignal) =>
     request<{ data: DiagnosticOrder }>('get', diagnosticOrderPaths.order(orderId), { signal }),
   create: (body: CreateOrderInput) =>
@@ -107,6 +122,9 @@ export const diagnosticOrderKeys = {
   list: (params: OrderListParams) => ['realtime', 'diagnostic-orders', 'list', params] as const,
   byPatient: (patientId: string, params: OrderListParams) =>
     ['realtime', 'diagnostic-orders', 'patient', patientId, params] as const,
+  byConsultation: (consultationId: string, params: OrderListParams) =>
+    ['realtime', 'diagnostic-orders', 'consultation', consultationId, params] as const,
+  orderingCentres: (params: OrderingCentresParams) => ['diagnostic-orders', 'ordering-centres', params] as const,
   detail: (orderId: string) => ['realtime', 'diagnostic-orders', 'detail', orderId] as const,
   today: (date: string | undefined) => ['realtime', 'diagnostic-orders', 'today', date ?? 'today'] as const,
   reports: (params: ReportParams) => ['realtime', 'diagnostic-orders', 'reports', params] as const,
@@ -128,6 +146,16 @@ export const getPatientOrdersQueryOptions = (patientId: string, params: OrderLis
   queryOptions({
     queryKey: diagnosticOrderKeys.byPatient(patientId, params),
     queryFn: async ({ signal }) => (await diagnosticOrdersApi.byPatient(patientId, params, signal)).data,
+  });
+export const getConsultationOrdersQueryOptions = (consultationId: string, params: OrderListParams) =>
+  queryOptions({
+    queryKey: diagnosticOrderKeys.byConsultation(consultationId, params),
+    queryFn: async ({ signal }) => (await diagnosticOrdersApi.byConsultation(consultationId, params, signal)).data,
+  });
+export const getOrderingCentresQueryOptions = (params: OrderingCentresParams) =>
+  queryOptions({
+    queryKey: diagnosticOrderKeys.orderingCentres(params),
+    queryFn: async ({ signal }) => (await diagnosticOrdersApi.orderingCentres(params, signal)).data,
   });
 export const getOrderQueryOptions = (orderId: string) =>
   queryOptions({

@@ -107,13 +107,18 @@ export const areaRoutes: RouteObject[] = [
     ],
   ),
   // The patient chart: the doctor (from /patients or an appointment) and the hospital (from an
-  // appointment or a consultation), within the care relationship the server decides.
+  // appointment or a consultation), within the care relationship the server decides. The treating
+  // doctor or hospital orders a consultation's tests at a centre (the order form, with the consultation).
   onlyFor(
     ['DOCTOR', 'HOSPITAL'],
     [
       {
         path: 'patients/:patientId',
         ...screen(() => import('../features/consultations/PatientChartScreen.tsx').then((m) => m.PatientChartScreen)),
+      },
+      {
+        path: 'consultations/:consultationId/order-tests',
+        ...screen(() => import('../features/diagnostic-orders/OrderTestsScreen.tsx').then((m) => m.OrderTestsScreen)),
       },
     ],
   ),

@@ -133,14 +133,30 @@ describe('a referral with commission between a hospital and a diagnostics centre
     expect(capped.data.commissionPaise).toBe(50_000);
   });
 
-  it('accrues an order through it, settles a statement both see, and a later refund goes into the next one', async () => {
+  it('accrues an order when it is placed, settles a statement both see, and a later refund goes into the next one', async () => {
+    const ledgerOf = async () =>
+      (await json(await call(t, w.hospital.token, 'GET', `/api/affiliations/hospital/${id}`))).data.ledger as any[];
     const order = await doctorOrders(t, w, ['CBC']);
+    // On time: the line is there as soon as the order is placed, before any settle or update.
+    const placed = await ledgerOf();
+    expect(placed.filter((l) => l.sourceKind === 'DIAGNOSTIC_ORDER')).toEqual([
+      expect.objectContaining({
+        sourceId: order.id,
+        amountPaise: CBC_ENTRY.price * 100,
+        commissionPaise: CBC_ENTRY.price * 10,
+        statementId: null,
+      }),
+    ]);
+    const current = await json(await call(t, w.hospital.token, 'GET', `/api/affiliations/${id}/performance`));
+    expect(current.data).toMatchObject({ revenuePaise: CBC_ENTRY.price * 100, commissionPaise: CBC_ENTRY.price * 10 });
+    // The catch-up finds nothing more to write: an event never accrues twice.
     const perf = await json(await call(t, w.hospital.token, 'POST', `/api/affiliations/${id}/performance/update`, {}));
     expect(perf.data).toMatchObject({
       referrals: 1,
       revenuePaise: CBC_ENTRY.price * 100,
       commissionPaise: CBC_ENTRY.price * 10,
     });
+    expect(await ledgerOf()).toHaveLength(placed.length);
 
     const settled = await call(t, w.centre.token, 'POST', `/api/affiliations/${id}/commission/settle`, {});
     expect(settled.status, await settled.clone().text()).toBe(201);
@@ -162,14 +178,18 @@ describe('a referral with commission between a hospital and a diagnostics centre
       },
     );
     expect(cancel.status, await cancel.clone().text()).toBe(200);
+    // The reversal is written with the cancellation, outside the closed statement.
+    const reversals = (await ledgerOf()).filter((l) => l.sourceKind === 'DIAGNOSTIC_ORDER_REVERSAL');
+    expect(reversals).toEqual([
+      expect.objectContaining({
+        sourceId: order.id,
+        amountPaise: -CBC_ENTRY.price * 100,
+        commissionPaise: -CBC_ENTRY.price * 10,
+        statementId: null,
+      }),
+    ]);
     await call(t, w.centre.token, 'POST', `/api/affiliations/${id}/performance/update`, {});
-    const detail = (await json(await call(t, w.hospital.token, 'GET', `/api/affiliations/hospital/${id}`))).data;
-    const reversal = detail.ledger.find((l: any) => l.sourceKind === 'DIAGNOSTIC_ORDER_REVERSAL');
-    expect(reversal).toMatchObject({
-      amountPaise: -CBC_ENTRY.price * 100,
-      commissionPaise: -CBC_ENTRY.price * 10,
-      statementId: null,
-    });
+    expect((await ledgerOf()).filter((l) => l.sourceKind === 'DIAGNOSTIC_ORDER_REVERSAL')).toHaveLength(1);
 
     const second = (
       await json(await call(t, w.hospital.token, 'POST', `/api/affiliations/${id}/commission/settle`, {}))

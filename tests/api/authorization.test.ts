@@ -12,8 +12,6 @@ import {
   affiliationLedger,
   affiliations,
   appointments,
-  consultations,
-  diagnosticOrders,
   diagnosticsCentres,
   doctors,
   hospitals,
@@ -24,6 +22,7 @@ import { OWNERSHIP, admittedRoles, type Ownership } from '../../server/platform/
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, newAccount, signin } from './support/accounts.ts';
 import { appointmentWorld, book, futureSlot, json, type Member, type World } from './support/appointments.ts';
+import { CBC_ENTRY } from './support/diagnosticOrders.ts';
 import { PUNE_ADDRESS } from './support/directory.ts';
 import { diagnosticsBody, onboard as onboardAs, pharmacyBody, type Org } from './support/organisations.ts';
 import { orderRows } from './support/orderProbes.ts';
@@ -779,21 +778,37 @@ const TABLE: Record<string, Row> = {
     },
   },
   'PATCH /api/consultations/:consultationId/update-from-diagnostics': {
+    // The real path: the doctor orders the consultation's test (DIAGNOSTICS_ORDERED), then cancels it,
+    // so every order of the consultation is closed and the treating side marks the diagnostics done.
     probe: async (f) => {
       const consultationId = await completedConsultationOf(f);
-      await t.database.db
-        .update(consultations)
-        .set({ status: 'DIAGNOSTICS_ORDERED' })
-        .where(eq(consultations.id, consultationId));
-      await t.database.db.insert(diagnosticOrders).values({
-        centreId: f.diagnostics.referenceId,
-        patientId: f.patient.referenceId,
-        doctorId: f.doctor.referenceId,
-        consultationId,
-        status: 'COMPLETED',
-        createdBy: f.doctor.userId,
-        createdByRole: 'DOCTOR',
+      const entry = await send({
+        token: f.diagnostics.token,
+        method: 'PUT',
+        path: `/api/diagnostics/${f.diagnostics.referenceId}/tests/CBC`,
+        body: CBC_ENTRY,
       });
+      expect(entry.status, await entry.clone().text()).toBe(200);
+      const ordered = await send({
+        token: f.doctor.token,
+        method: 'POST',
+        path: '/api/diagnostic-orders',
+        body: {
+          diagnosticCenterId: f.diagnostics.referenceId,
+          patientId: f.patient.referenceId,
+          tests: ['CBC'],
+          consultationId,
+        },
+      });
+      expect(ordered.status, await ordered.clone().text()).toBe(201);
+      const order = (await json(ordered)).data;
+      const cancelled = await send({
+        token: f.doctor.token,
+        method: 'PUT',
+        path: `/api/diagnostic-orders/${order.id}/tests/${order.tests[0].id}/status`,
+        body: { status: 'CANCELLED', reason: 'Done elsewhere' },
+      });
+      expect(cancelled.status, await cancelled.clone().text()).toBe(200);
       return treatingProbe(f, 'PATCH', `/api/consultations/${consultationId}/update-from-diagnostics`);
     },
   },
@@ -928,6 +943,7 @@ const TABLE: Record<string, Row> = {
   ...orderRows(
     (call) => send(call),
     () => appointmentIn('CONFIRMED'),
+    (f) => consultationOf(f as Fixtures),
   ),
 
   // ── pharmacy inventory and orders (support/pharmacyProbes.ts) ─────────────────────

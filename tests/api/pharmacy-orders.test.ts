@@ -1,10 +1,10 @@
 // Pharmacy orders: from a consultation's prescription to the doorstep — verification gates scheduled
 // drugs, FEFO reservation, a second person at QC, dispensing writes the ledger, returns restock,
 // cancellations release, the patient reviews once; who reaches which order.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pharmacies } from '../../server/db/schema/index.ts';
-import { json } from './support/appointments.ts';
+import { pharmacies, workflowHistory } from '../../server/db/schema/index.ts';
+import { appointmentInStatus, json } from './support/appointments.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { PNG, call, day, pharmacyWorld, stock, type PharmacyWorld } from './support/pharmacyOrders.ts';
 import { bearer } from './support/accounts.ts';
@@ -314,5 +314,134 @@ describe('who reaches an order', () => {
     );
     expect(bulk.updated).toEqual([order.id]);
     expect(bulk.refused).toHaveLength(1);
+  });
+});
+
+describe('from a consultation, through an affiliation with commission', () => {
+  it('moves the consultation to PHARMACY_ORDERED and PHARMACY_FULFILLED, accrues at completion and reverses a return after settlement', async () => {
+    const db = t.database.db;
+    // The hospital and the pharmacy: a referral with 10% on pharmacy orders, approved and verified.
+    const proposed = await ok(
+      await call(t, w.hospital.token, 'POST', '/api/affiliations/hospital', {
+        partnerKind: 'PHARMACY',
+        partnerId: w.pharmacy.referenceId,
+        type: 'REFERRAL',
+        benefits: ['COMMISSION'],
+        startDate: day(0),
+        endDate: day(365),
+        terms: 'Prescriptions from our consultations; commission monthly.',
+        commission: { rules: [{ serviceType: 'PHARMACY', kind: 'PERCENTAGE', basisPoints: 1000 }] },
+      }),
+      201,
+    );
+    const affiliationId = proposed.id as string;
+    await ok(
+      await call(t, w.pharmacy.token, 'PUT', `/api/affiliations/${affiliationId}/approve`, { decision: 'ACCEPT' }),
+    );
+    const active = await ok(await call(t, w.admin.token, 'PUT', `/api/affiliations/admin/${affiliationId}/verify`, {}));
+    expect(active.status).toBe('ACTIVE');
+    const ledgerOf = async () =>
+      (await ok(await call(t, w.hospital.token, 'GET', `/api/affiliations/hospital/${affiliationId}`))).ledger as any[];
+
+    // A consultation at the hospital that prescribes amoxicillin, completed by the doctor.
+    const appointmentId = await appointmentInStatus(t, w, 'ACCEPTED');
+    const consultation = await ok(await call(t, w.doctor.token, 'POST', '/api/consultations', { appointmentId }), 201);
+    expect(consultation.hospital).toMatchObject({ id: w.hospital.referenceId });
+    await ok(
+      await call(t, w.doctor.token, 'POST', `/api/consultations/${consultation.id}/prescriptions`, {
+        genericName: 'Amoxicillin',
+        strength: '500 mg',
+        form: 'CAPSULE',
+        dose: '1 capsule',
+        frequency: 'Three times a day',
+        duration: '4 days',
+        quantity: 12,
+      }),
+      201,
+    );
+    await ok(
+      await call(t, w.doctor.token, 'PUT', `/api/consultations/${consultation.id}`, {
+        action: 'COMPLETE_CONSULTATION',
+      }),
+    );
+    const statusOf = async () =>
+      (await ok(await call(t, w.doctor.token, 'GET', `/api/consultations/${consultation.id}`))).status;
+
+    const order = await ok(
+      await call(t, w.patient.token, 'POST', '/api/pharmacy-orders', {
+        pharmacyId: w.pharmacy.referenceId,
+        consultationId: consultation.id,
+        deliveryMethod: 'PICKUP',
+      }),
+      201,
+    );
+    expect(await statusOf()).toBe('PHARMACY_ORDERED');
+    expect(await ledgerOf()).toHaveLength(0);
+
+    await toQualityCheck(order.id);
+    await ok(await call(t, w.checker.token, 'POST', o(order.id, '/quality-check'), { passed: true, confirmed: ALL }));
+    await ok(await call(t, w.checker.token, 'POST', o(order.id, '/ready'), {}));
+    const done = await ok(await call(t, w.pharmacist.token, 'POST', o(order.id, '/complete'), {}));
+    expect(done.status).toBe('COMPLETED');
+    expect(await statusOf()).toBe('PHARMACY_FULFILLED');
+    const history = await db
+      .select({ action: workflowHistory.action })
+      .from(workflowHistory)
+      .where(and(eq(workflowHistory.workflow, 'consultation'), eq(workflowHistory.entityId, consultation.id)));
+    expect(history.map((h) => h.action)).toEqual([
+      'CREATE',
+      'COMPLETE_CONSULTATION',
+      'ORDER_PHARMACY',
+      'FULFIL_PHARMACY',
+    ]);
+
+    // Accrued at completion: what was dispensed at the batch's MRP (12 × ₹2.50), 10% of it.
+    const accrued = await ledgerOf();
+    expect(accrued).toEqual([
+      expect.objectContaining({
+        sourceKind: 'PHARMACY_ORDER',
+        sourceId: order.id,
+        serviceType: 'PHARMACY',
+        amountPaise: 3_000,
+        commissionPaise: 300,
+        statementId: null,
+      }),
+    ]);
+    // The catch-up changes nothing.
+    await ok(await call(t, w.hospital.token, 'POST', `/api/affiliations/${affiliationId}/performance/update`, {}));
+    expect(await ledgerOf()).toHaveLength(1);
+    const settled = await ok(
+      await call(t, w.pharmacy.token, 'POST', `/api/affiliations/${affiliationId}/commission/settle`, {}),
+      201,
+    );
+    expect(settled.statements[0]).toMatchObject({ number: 1, lineCount: 1, totalCommissionPaise: 300 });
+
+    // A return after settlement: a negative line at once, settled in the next statement.
+    await ok(
+      await call(t, w.pharmacist.token, 'POST', o(order.id, '/return'), { reason: 'Allergic rash', sealed: false }),
+    );
+    const reversal = (await ledgerOf()).filter((l) => l.sourceKind === 'PHARMACY_ORDER_REVERSAL');
+    expect(reversal).toEqual([
+      expect.objectContaining({ sourceId: order.id, amountPaise: -3_000, commissionPaise: -300, statementId: null }),
+    ]);
+    await ok(await call(t, w.hospital.token, 'POST', `/api/affiliations/${affiliationId}/performance/update`, {}));
+    expect(await ledgerOf()).toHaveLength(2);
+    const next = await ok(
+      await call(t, w.hospital.token, 'POST', `/api/affiliations/${affiliationId}/commission/settle`, {}),
+      201,
+    );
+    expect(next.statements[0]).toMatchObject({ number: 2, lineCount: 1, totalCommissionPaise: -300 });
+    expect(next.statements[1]).toMatchObject({ number: 1, totalCommissionPaise: 300 });
+  });
+
+  it('never fails an order because of the consultation’s status, and records nothing then', async () => {
+    // The world's consultation is closed (COMPLETED): the order is made, the consultation stays as it was.
+    const order = await fromConsultation();
+    expect(order.consultationId).toBe(w.consultationId);
+    const history = await t.database.db
+      .select()
+      .from(workflowHistory)
+      .where(and(eq(workflowHistory.workflow, 'consultation'), eq(workflowHistory.entityId, w.consultationId)));
+    expect(history).toHaveLength(0);
   });
 });

@@ -222,3 +222,84 @@ test('a change made while the connection is down waits on the consultation, then
   ]);
   await context.close();
 });
+
+test('the doctor orders a consultation’s tests at the affiliated centre, with home collection; the consultation shows the order', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const appointmentId = await acceptedAppointment(request);
+  const doctorApi = await apiSession(request, 'doctor@caremesh.test');
+  const started = await request.post('/api/consultations', {
+    headers: bearer(doctorApi.token),
+    data: { appointmentId },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const consultationId = ((await started.json()) as { data: { id: string } }).data.id;
+  for (const test of [
+    { testName: 'CBC', priority: 'URGENT' },
+    { testName: 'Serum electrolytes', priority: 'ROUTINE' },
+    { testName: 'Bone scan', priority: 'ROUTINE' },
+  ]) {
+    const added = await request.post(`/api/consultations/${consultationId}/diagnostic-tests`, {
+      headers: bearer(doctorApi.token),
+      data: test,
+    });
+    expect(added.status(), await added.text()).toBe(201);
+  }
+  const completed = await request.put(`/api/consultations/${consultationId}`, {
+    headers: bearer(doctorApi.token),
+    data: { action: 'COMPLETE_CONSULTATION' },
+  });
+  expect(completed.status(), await completed.text()).toBe(200);
+
+  const doctor = await signedInAs(browser, request, baseURL!, 'doctor@caremesh.test');
+  try {
+    const page = doctor.page;
+    await page.goto(`/consultations/${consultationId}`);
+    const orders = page.getByRole('region', { name: 'Diagnostic orders' });
+    await expect(orders.getByText('No orders yet')).toBeVisible();
+    await orders.getByRole('link', { name: 'Order these tests' }).click();
+    await expect(page).toHaveURL(new RegExp(`/consultations/${consultationId}/order-tests$`));
+    await expect(page.getByRole('heading', { name: /Order tests/ })).toBeVisible();
+
+    // The centre affiliated with the doctor's hospital is offered first and marked; the written tests are ticked.
+    const centre = page.getByLabel('Diagnostics centre');
+    const options = centre.locator('option');
+    await expect(options.nth(1)).toHaveText(/^Affiliated · Precision Diagnostics/);
+    await centre.selectOption({ index: 1 });
+    await expect(page.getByText('Affiliated with you')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Complete blood count/ })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: /Serum electrolytes/ })).toBeChecked();
+    await expect(page.getByText(/Tick these by hand if the centre offers them: Bone scan/)).toBeVisible();
+    await expect(page.getByLabel('Priority')).toHaveValue('URGENT');
+
+    await page.getByRole('checkbox', { name: /Collect the sample at home/ }).check();
+    await page.getByLabel('Flat or house').fill('B-704');
+    await page.getByLabel('Street').fill('Senapati Bapat Road');
+    await page.getByLabel('Locality').fill('Shivajinagar');
+    await page.getByLabel('Pincode').fill('411016');
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/consultation-order-tests-desktop.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: 'test-results/consultation-order-tests-360.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Order tests' }).click();
+    await expect(page).toHaveURL(new RegExp(`/consultations/${consultationId}$`));
+    await expect(page.getByText('Diagnostics ordered').first()).toBeVisible();
+    const listed = page.getByRole('list', { name: 'Diagnostic orders of this consultation' }).getByRole('listitem');
+    await expect(listed.first()).toContainText('Precision Diagnostics');
+    await expect(listed.first()).toContainText('Complete blood count');
+    await expect(listed.first()).toContainText('home collection');
+    await expectNoSidewaysScroll(page);
+    await orders.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/consultation-orders-360.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: 'test-results/consultation-orders-desktop.png', fullPage: true });
+  } finally {
+    await doctor.context.close();
+  }
+});

@@ -1,2 +1,3 @@
 /** What other modules may use of affiliations. */
 export type { AffiliationsService } from './service.ts';
+export { accrueDiagnosticOrder, accruePharmacyOrder } from './accrual.ts';

@@ -33,7 +33,7 @@ export async function lockForTreating(tx: Tx, caller: AuthUser, id: string) {
 export async function systemStep(
   tx: Tx,
   caller: AuthUser | null,
-  row: ConsultationView,
+  row: Pick<ConsultationView, 'id' | 'status'>,
   action: ConsultationAction,
   reason: string,
   strict = false,

@@ -19,6 +19,7 @@ import { appointments, consultations, doctors, patients } from '../../db/schema/
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { recordHistory, runTransition } from '../../platform/workflow.ts';
+import { diagnosticsAfterVisit } from './diagnosticsLink.ts';
 import { appointmentPartyOf, inCareRelationship, loadAppointment } from '../appointments/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { audit } from './audit.ts';
@@ -335,6 +336,8 @@ export function consultationsService(deps: ConsultationsDeps) {
           }
         },
       });
+      // Tests ordered during the visit: the consultation now waits for them (DIAGNOSTICS_ORDERED).
+      if (action === 'COMPLETE_CONSULTATION') await diagnosticsAfterVisit(db, id);
       return view(caller, id);
     },
   };

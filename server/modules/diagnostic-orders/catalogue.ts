@@ -2,12 +2,17 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DIAGNOSTIC_TEST_TYPES, type DiagnosticTestType } from '../../../domain/enums.ts';
 import { isListed } from '../../../domain/rules/directory.ts';
-import type { CatalogueEntry, catalogueEntryBody } from '../../../domain/schemas/diagnosticOrders.ts';
+import type {
+  CatalogueEntry,
+  catalogueEntryBody,
+  orderingCentresQuery,
+} from '../../../domain/schemas/diagnosticOrders.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { centreTests, diagnosticsCentres } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { assertCanManage } from '../../platform/organisationProfiles.ts';
+import { orderingCentres } from './orderingCentres.ts';
 
 /**
  * The centre's catalogue of tests (/tests). The centre's testsAvailable (the directory's filter) and
@@ -115,6 +120,9 @@ export function catalogueUseCases({ db }: { db: Db }) {
   }
 
   return {
+    /** Where a doctor or hospital orders tests: affiliated centres first (orderingCentres.ts). */
+    orderingCentres: (caller: AuthUser, q: z.output<typeof orderingCentresQuery>) => orderingCentres(db, caller, q),
+
     /** A listed centre's catalogue is everyone's to read (prices, preparation); an unlisted one only its own. */
     async list(caller: AuthUser, centreId: string) {
       await visibleCentre(caller, centreId);

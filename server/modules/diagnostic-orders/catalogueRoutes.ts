@@ -6,6 +6,8 @@ import {
   catalogueEntrySchema,
   catalogueList,
   catalogueParams,
+  orderingCentreList,
+  orderingCentresQuery,
 } from '../../../domain/schemas/diagnosticOrders.ts';
 import { allow } from '../../platform/access.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
@@ -17,6 +19,23 @@ export const catalogueRoutes =
   async (app) => {
     const tags = ['diagnostics'];
     const security = bearerSecurity;
+
+    app.get(
+      '/diagnostics/ordering-centres',
+      {
+        config: { access: allow(['DOCTOR', 'HOSPITAL'], 'caller') },
+        schema: {
+          tags,
+          security,
+          summary: 'Where to order tests: listed centres that price them, affiliated ones first',
+          description:
+            "For a consultation's tests to order: centres with an ACTIVE affiliation with the caller (or the hospital the doctor practises at) come first, marked `affiliated`; then the directory's listed centres by how many of the tests (comma-separated test types) they price.",
+          querystring: orderingCentresQuery,
+          response: { 200: orderingCentreList },
+        },
+      },
+      async (request) => ({ data: await catalogue.orderingCentres(callerOf(request), request.query) }),
+    );
 
     app.get(
       '/diagnostics/:diagnosticsId/tests',

@@ -14,12 +14,14 @@ import type { AnnounceDeps } from './messages.ts';
 export const ORDER_FILE_MAX_MB = 10;
 
 /**
- * The link to consultations, for the merge with that area (issue 18): a critical value raises an
+ * The link to consultations (server/modules/consultations/diagnosticsLink.ts): an order from a
+ * consultation moves it to DIAGNOSTICS_ORDERED when its status allows (in the order's transaction;
+ * it answers 404 when the caller may not order for that consultation); a critical value raises an
  * alert on the order's consultation (acknowledged there with a comment), and once every order of a
- * consultation is released the consultation is updated (`PATCH …/update-from-diagnostics`). Until
- * consultations exist here the hook is absent and orders stand on their own (consultationId is kept).
+ * consultation is released the consultation is updated (`PATCH …/update-from-diagnostics`).
  */
 export type ConsultationHooks = {
+  diagnosticsOrdered(tx: Tx, caller: AuthUser, consultationId: string, patientId: string): Promise<boolean>;
   raiseCriticalAlert(consultationId: string, alert: { orderId: string; testId: string; flag: string }): Promise<void>;
   updateFromDiagnostics(consultationId: string): Promise<void>;
 };

@@ -30,6 +30,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { DOCUMENT_FILE_TYPES, MB, safeFileName } from '../../platform/files.ts';
 import { recordHistory } from '../../platform/workflow.ts';
+import { accrueDiagnosticOrder } from '../affiliations/index.ts';
 import { inCareRelationship } from '../appointments/index.ts';
 import { catalogueEntries } from './catalogue.ts';
 import { addDaysToDate, startOfDayInIndia } from './dates.ts';
@@ -156,6 +157,12 @@ export function diagnosticOrdersService(deps: DiagnosticOrdersDeps) {
             }),
           )
           .returning({ id: diagnosticOrderTests.id });
+        // From a consultation: it moves to DIAGNOSTICS_ORDERED when its status allows (404 if not the caller's).
+        if (input.consultationId && deps.consultations) {
+          await deps.consultations.diagnosticsOrdered(tx, caller, input.consultationId, patientId);
+        }
+        // Through an active affiliation with commission, the order accrues now.
+        await accrueDiagnosticOrder(tx, row!.id);
         await recordHistory(
           tx,
           DIAGNOSTIC_TEST_WORKFLOW.name,
@@ -334,6 +341,7 @@ export function diagnosticOrdersService(deps: DiagnosticOrdersDeps) {
             reason: null,
           },
         ]);
+        await accrueDiagnosticOrder(tx, orderId);
         return order;
       });
       announceChange(deps, order, 'DELETED');

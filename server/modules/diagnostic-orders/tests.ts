@@ -26,6 +26,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { DOCUMENT_FILE_TYPES, MB, inlineDisposition, safeFileName } from '../../platform/files.ts';
 import { recordHistory } from '../../platform/workflow.ts';
+import { accrueDiagnosticOrder } from '../affiliations/index.ts';
 import { announceChange, announceCritical, announceReport } from './messages.ts';
 import { loadOrder, loadTest, orderView, partyOf, NO_SUCH_ORDER } from './queries.ts';
 import { ORDER_FILE_MAX_MB, assertAnyDuty, refreshOrderStatus, type DiagnosticOrdersDeps } from './deps.ts';
@@ -77,6 +78,8 @@ export function orderTestUseCases(deps: DiagnosticOrdersDeps) {
         },
       ]);
       const status = await refreshOrderStatus(tx, orderId);
+      // Every test cancelled or declined: the order's commission is reversed.
+      if (status === 'CANCELLED') await accrueDiagnosticOrder(tx, orderId);
       return { row: row!, status, action: chosen, extra: written.extra };
     });
     announceChange(deps, done.row.order, done.status);

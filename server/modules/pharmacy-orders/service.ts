@@ -34,6 +34,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { FileStore } from '../../platform/files.ts';
 import { runTransition } from '../../platform/workflow.ts';
+import { accruePharmacyOrder } from '../affiliations/index.ts';
 import { assertDuty } from '../pharmacy-inventory/index.ts';
 import { assertFillable, cancelItems, checkStock, dispense, matchMedicine, restock } from './fulfil.ts';
 import { announceNewOrder, announceStatus, notifyPatient, type AnnounceDeps } from './messages.ts';
@@ -42,7 +43,12 @@ import { orderStats } from './stats.ts';
 import { prescriptionAndReviewUseCases } from './patientSide.ts';
 
 export { ORDER_FILE_MAX_MB } from './patientSide.ts';
-export type PharmacyOrdersDeps = AnnounceDeps & { db: Db; files: FileStore };
+/** The consultation an order comes from moves on with it (consultations/diagnosticsLink.ts), when its status allows. */
+type ConsultationHooks = {
+  pharmacyOrdered(tx: Tx, caller: AuthUser, consultationId: string, patientId: string | null): Promise<boolean>;
+  pharmacyFulfilled(tx: Tx, consultationId: string): Promise<boolean>;
+};
+export type PharmacyOrdersDeps = AnnounceDeps & { db: Db; files: FileStore; consultations?: ConsultationHooks };
 type Extra = (
   tx: Tx,
   row: OrderRow,
@@ -81,6 +87,10 @@ export function pharmacyOrdersService(deps: PharmacyOrdersDeps) {
             updatedAt: new Date(),
           })
           .where(eq(pharmacyOrders.id, id));
+        // Completed or returned: the commission of an affiliation it came through accrues or is reversed now.
+        if (status === 'COMPLETED' || status === 'RETURNED') await accruePharmacyOrder(tx, id);
+        if (status === 'COMPLETED' && row.consultationId)
+          await deps.consultations?.pharmacyFulfilled(tx, row.consultationId);
         return { reason, status, party };
       },
     });
@@ -214,6 +224,8 @@ export function pharmacyOrdersService(deps: PharmacyOrdersDeps) {
           if (found < new Set(ids).size) throw notFound('There is no medicine with that id at this pharmacy.');
         }
         await tx.insert(pharmacyOrderItems).values(values);
+        if (input.consultationId)
+          await deps.consultations?.pharmacyOrdered(tx, caller, input.consultationId, parties.patientId);
         return row!;
       });
       await announceNewOrder(deps, order, lines.length);

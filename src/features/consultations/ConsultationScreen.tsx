@@ -22,6 +22,7 @@ import { AuditLogSection } from './AuditLogSection.tsx';
 import { EmergencyAccessRequest } from './EmergencyAccessRequest.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
 import { changeTo, useWaitingConsultationChanges } from './changes.ts';
+import { ConsultationOrdersSection } from './ConsultationOrders.tsx';
 import { DiagnosesSection } from './DiagnosesSection.tsx';
 import { NotesSection, TestsSection } from './NotesAndTests.tsx';
 import { ConsultationStatusBadge, WaitingNotes, useRecordChange } from './parts.tsx';
@@ -157,6 +158,7 @@ function ConsultationView({ consultation: c }: { consultation: Consultation }) {
           <PrescriptionsSection consultation={c} />
         </div>
         <TestsSection consultation={c} />
+        <ConsultationOrdersSection consultation={c} />
         <NotesSection consultation={c} />
         <BillingSection consultation={c} />
         <AfterVisitSection consultation={c} />

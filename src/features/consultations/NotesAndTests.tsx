@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button.tsx';
 import { changeTo } from './changes.ts';
 import { Section, useRecordChange } from './parts.tsx';
 
-/** Tests to be ordered (the diagnostics area turns them into orders). Enter adds a line. */
+/** Tests to be ordered (ordered at a centre from the Diagnostic orders section). Enter adds a line. */
 export function TestsSection({ consultation: c }: { consultation: Consultation }) {
   const [name, setName] = useState('');
   const [priority, setPriority] = useState<(typeof ORDER_PRIORITIES)[number]>('ROUTINE');

@@ -32,11 +32,12 @@ const pngForm = () => {
 
 /**
  * `send` calls the app; `careOf` puts the fixtures' patient in the doctor's care (a confirmed
- * appointment). Orders are made by the doctor at the listed centre, whose owner holds every duty.
+ * appointment); `consultationOf` gives a consultation of the doctor with that patient. Orders are made by the doctor at the listed centre, whose owner holds every duty.
  */
 export function orderRows(
   send: (call: Call) => Promise<Response>,
   careOf: () => Promise<unknown>,
+  consultationOf: (f: OrderFixtures) => Promise<string>,
 ): Record<string, Row> {
   let ready: Promise<void> | undefined;
   const setUp = (f: OrderFixtures) =>
@@ -160,6 +161,8 @@ export function orderRows(
       },
     },
     'POST /api/diagnostic-orders': {},
+    // The caller's own view of the directory (affiliated centres marked): tests/api/consultations-orders.test.ts.
+    'GET /api/diagnostics/ordering-centres': {},
     'GET /api/diagnostic-orders/stats': {},
     'GET /api/diagnostic-orders/collections/today': {},
     'GET /api/diagnostic-orders': {
@@ -189,7 +192,8 @@ export function orderRows(
     },
     'GET /api/diagnostic-orders/consultation/:consultationId': {
       probe: async (f: OrderFixtures) => {
-        const consultationId = crypto.randomUUID();
+        // The doctor's consultation with the patient: only someone on it may order for it.
+        const consultationId = await consultationOf(f);
         const o = await order(f, { consultationId });
         return listProbe(f, `/api/diagnostic-orders/consultation/${consultationId}`, o.id);
       },
