@@ -4,6 +4,7 @@ import { useAuth } from '../session/AuthContext.ts';
 import { roomFor, SOCKET_OPTIONS, wireSocket, type Connection, type RealtimeStatus } from './connection.ts';
 import { RealtimeEventsContext, RealtimeStatusContext, type RealtimeState } from './context.ts';
 import { createEventHub } from './eventHub.ts';
+import { whenIdle } from '../ui/idle.ts';
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -19,7 +20,17 @@ const isOnline = () => navigator.onLine;
  * The socket.io connection of the signed-in user (SPEC §7 "Realtime channel"). Its client library is
  * fetched only here, after sign-in, so the sign-in screens never download it.
  */
-export function RealtimeProvider({ children }: { children: ReactNode }) {
+export function RealtimeProvider({
+  children,
+  listenersReady,
+}: {
+  children: ReactNode;
+  /**
+   * Settles once the components listening for events are mounted: the socket connects after it (and
+   * when the main thread is idle), so no event arrives before its listener.
+   */
+  listenersReady?: () => Promise<unknown>;
+}) {
   const { user, logout } = useAuth();
   const [hub] = useState(() => createEventHub());
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
@@ -34,33 +45,37 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    import('socket.io-client')
-      .then(({ io }) => {
-        if (cancelled) return;
-        const socket = io({
-          ...SOCKET_OPTIONS,
-          transports: [...SOCKET_OPTIONS.transports],
-          // Read at every handshake, so a reconnect carries the session as it is now.
-          auth: (send) => send({ token: getToken() }),
+    const connect = () =>
+      Promise.resolve(listenersReady?.())
+        .then(() => import('socket.io-client'))
+        .then(({ io }) => {
+          if (cancelled) return;
+          const socket = io({
+            ...SOCKET_OPTIONS,
+            transports: [...SOCKET_OPTIONS.transports],
+            // Read at every handshake, so a reconnect carries the session as it is now.
+            auth: (send) => send({ token: getToken() }),
+          });
+          connection.current = wireSocket(socket, {
+            room: () => roomRef.current,
+            dispatch: (event, payload) => hub.emit(event, payload),
+            onStatus: setStatus,
+            onUnauthorized: () => signOut(),
+          });
+        })
+        .catch((error: unknown) => {
+          // The chunk could not be fetched (offline start): the app works on, without live updates.
+          console.warn('realtime: the client could not be loaded', error);
+          if (!cancelled) setStatus('disconnected');
         });
-        connection.current = wireSocket(socket, {
-          room: () => roomRef.current,
-          dispatch: (event, payload) => hub.emit(event, payload),
-          onStatus: setStatus,
-          onUnauthorized: () => signOut(),
-        });
-      })
-      .catch((error: unknown) => {
-        // The chunk could not be fetched (offline start): the app works on, without live updates.
-        console.warn('realtime: the client could not be loaded', error);
-        if (!cancelled) setStatus('disconnected');
-      });
+    const cancelConnect = whenIdle(() => void connect());
     return () => {
       cancelled = true;
+      cancelConnect();
       connection.current?.close();
       connection.current = null;
     };
-  }, [userId, hub]);
+  }, [userId, hub, listenersReady]);
 
   // A room that appears later (onboarding sets the referenceId) is joined at once.
   useEffect(() => {
