@@ -14,6 +14,7 @@ import { todayInIndia } from '../../../domain/rules/time.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
 import { DayView } from './DayView.tsx';
 import { PatientWaitlist } from './waitlist/PatientWaitlist.tsx';
+import { getMyWaitlistQueryOptions } from '../../api/waitlist.ts';
 import { useWaitingBookings, type WaitingBooking } from './changes.ts';
 import {
   PATIENT_STATUS_TABS,
@@ -35,6 +36,10 @@ export function PatientAppointmentsScreen() {
   usePageTitle('Appointments');
   const { user } = useAuth();
   const titleId = useId();
+  // The waitlist shows above the list when the patient is on it: the list waits for its first answer
+  // (asked at the same time), so the cards do not move down once it arrives.
+  const waitlist = useQuery({ ...getMyWaitlistQueryOptions(1), enabled: Boolean(user?.referenceId) });
+  const waitlistArriving = waitlist.isPending && waitlist.fetchStatus === 'fetching';
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -45,7 +50,7 @@ export function PatientAppointmentsScreen() {
       </header>
       {user?.referenceId && <PatientWaitlist />}
       {user?.referenceId ? (
-        <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} />
+        <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} holdWhile={waitlistArriving} />
       ) : (
         <NeedsPatientProfile next="/appointments" />
       )}
@@ -167,11 +172,14 @@ function AppointmentList({
   scope,
   tabs,
   date,
+  holdWhile = false,
 }: {
   scope: AppointmentScope;
   tabs: readonly StatusTab[];
   /** Only this India day. */
   date?: string | undefined;
+  /** Shows the list as loading while something above it is still arriving. */
+  holdWhile?: boolean;
 }) {
   const [params, setParams] = useSearchParams();
   const status = statusesFrom(params);
@@ -237,7 +245,7 @@ function AppointmentList({
         rows={data?.appointments}
         rowKey={(appointment) => appointment.id}
         card={(appointment) => <AppointmentRow appointment={appointment} scope={scope} />}
-        loading={list.isPending}
+        loading={list.isPending || holdWhile}
         loadingView={list.fetchStatus === 'paused' ? <NotOnDevice what="your appointments" /> : undefined}
         error={list.isError && !data ? list.error : null}
         retry={() => void list.refetch()}
