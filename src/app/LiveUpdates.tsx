@@ -10,8 +10,8 @@ import { useEffect } from 'react';
 /**
  * What keeps the signed-in session current without being part of any screen: the outbox replay and
  * the listeners that put realtime events into the query cache (with the schemas that parse them). A
- * chunk of its own, mounted once the first screen is up (afterFirstScreen.tsx); the socket connects
- * once these are mounted (`onMounted`).
+ * chunk of its own, mounted once the first screen is up (afterFirstScreen.tsx); events the socket
+ * received before are held until these are mounted (`onMounted`).
  */
 export function LiveUpdates({ onMounted }: { onMounted: () => void }) {
   // Child effects run first: every listener below is subscribed by now.

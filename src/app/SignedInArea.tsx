@@ -14,8 +14,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
  * The realtime connection lives here too, so it opens after sign-in and closes at sign-out.
  *
  * The first screen comes first: the outbox replay and the realtime listeners load once its requests
- * have settled (afterFirstScreen.tsx), and the socket connects only once they are mounted, so no
- * event arrives before its listener.
+ * have settled (afterFirstScreen.tsx); the events the socket receives before are held for them.
  */
 export function SignedInArea() {
   const { user } = useAuth();

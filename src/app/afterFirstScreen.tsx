@@ -51,7 +51,8 @@ export function afterFirstScreen(queryClient: QueryClient, done: () => void): ()
 /**
  * The outbox replay and the realtime listeners (LiveUpdates.tsx, a chunk of its own with the schemas
  * that parse events), mounted once the first screen has its data and the main thread is idle: their
- * download and start do not compete with it. `onMounted` tells the realtime connection it may open.
+ * download and start do not compete with it. `onMounted` tells the realtime connection to hand them
+ * the events it held meanwhile.
  */
 export function LiveUpdatesAfterFirstScreen({ onMounted }: { onMounted: () => void }) {
   const queryClient = useQueryClient();

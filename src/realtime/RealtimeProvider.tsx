@@ -4,7 +4,6 @@ import { useAuth } from '../session/AuthContext.ts';
 import { roomFor, SOCKET_OPTIONS, wireSocket, type Connection, type RealtimeStatus } from './connection.ts';
 import { RealtimeEventsContext, RealtimeStatusContext, type RealtimeState } from './context.ts';
 import { createEventHub } from './eventHub.ts';
-import { whenIdle } from '../ui/idle.ts';
 
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
@@ -26,8 +25,8 @@ export function RealtimeProvider({
 }: {
   children: ReactNode;
   /**
-   * Settles once the components listening for events are mounted: the socket connects after it (and
-   * when the main thread is idle), so no event arrives before its listener.
+   * Settles once the components listening for events are mounted (they load after the first screen):
+   * events the socket receives before then are held and handed to them in order, so none is missed.
    */
   listenersReady?: () => Promise<unknown>;
 }) {
@@ -45,33 +44,40 @@ export function RealtimeProvider({
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    const connect = () =>
-      Promise.resolve(listenersReady?.())
-        .then(() => import('socket.io-client'))
-        .then(({ io }) => {
-          if (cancelled) return;
-          const socket = io({
-            ...SOCKET_OPTIONS,
-            transports: [...SOCKET_OPTIONS.transports],
-            // Read at every handshake, so a reconnect carries the session as it is now.
-            auth: (send) => send({ token: getToken() }),
-          });
-          connection.current = wireSocket(socket, {
-            room: () => roomRef.current,
-            dispatch: (event, payload) => hub.emit(event, payload),
-            onStatus: setStatus,
-            onUnauthorized: () => signOut(),
-          });
-        })
-        .catch((error: unknown) => {
-          // The chunk could not be fetched (offline start): the app works on, without live updates.
-          console.warn('realtime: the client could not be loaded', error);
-          if (!cancelled) setStatus('disconnected');
+    // Events that arrive before their listeners are mounted wait here, in order, and are handed on
+    // once they are (`listenersReady`).
+    let held: [string, unknown][] | null = listenersReady ? [] : null;
+    void listenersReady?.().then(() => {
+      const events = held ?? [];
+      held = null;
+      if (!cancelled) for (const [event, payload] of events) hub.emit(event, payload);
+    });
+    import('socket.io-client')
+      .then(({ io }) => {
+        if (cancelled) return;
+        const socket = io({
+          ...SOCKET_OPTIONS,
+          transports: [...SOCKET_OPTIONS.transports],
+          // Read at every handshake, so a reconnect carries the session as it is now.
+          auth: (send) => send({ token: getToken() }),
         });
-    const cancelConnect = whenIdle(() => void connect());
+        connection.current = wireSocket(socket, {
+          room: () => roomRef.current,
+          dispatch: (event, payload) => {
+            if (held) held.push([event, payload]);
+            else hub.emit(event, payload);
+          },
+          onStatus: setStatus,
+          onUnauthorized: () => signOut(),
+        });
+      })
+      .catch((error: unknown) => {
+        // The chunk could not be fetched (offline start): the app works on, without live updates.
+        console.warn('realtime: the client could not be loaded', error);
+        if (!cancelled) setStatus('disconnected');
+      });
     return () => {
       cancelled = true;
-      cancelConnect();
       connection.current?.close();
       connection.current = null;
     };
