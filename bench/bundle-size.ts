@@ -56,10 +56,64 @@ try {
   const added = new Map([...scripts].filter(([file]) => !login.has(file)));
   report('added by signing in (first signed-in screen)', added, false);
   await context.close();
+  await coldSignedInLoad();
 } finally {
   await browser.close();
   await app.close();
   await database.close();
+}
+
+/**
+ * A cold start of the patient's /appointments with a session (nothing cached, no service worker):
+ * what the browser asks for before the list request, and how many steps the chain takes.
+ */
+async function coldSignedInLoad() {
+  const answer = await fetch(`${base}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'patient@caremesh.test', password: 'CareMesh@2026' }),
+  });
+  const { data } = (await answer.json()) as { data: { token: string } };
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  await context.addCookies([{ name: 'jwtToken', value: data.token, url: base, sameSite: 'Strict' }]);
+  const page = await context.newPage();
+  const requests: { path: string; type: string }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    requests.push({ path: `${url.pathname}${url.search}`, type: request.resourceType() });
+  });
+  await page.goto(`${base}/appointments`);
+  await page.waitForRequest((request) => new URL(request.url()).pathname === '/api/appointments/patient');
+  await page.waitForLoadState('networkidle');
+  const listAt = requests.findIndex((r) => r.path.startsWith('/api/appointments/patient'));
+  const before = requests.slice(0, listAt);
+  const scriptsBefore = before.filter((r) => r.type === 'script').map((r) => r.path);
+  const gzipBefore = scriptsBefore.reduce((sum, file) => sum + gz(file), 0);
+  const apiBefore = before.filter((r) => r.path.startsWith('/api/')).map((r) => r.path);
+  console.log('cold start of the patient’s /appointments (signed in, nothing cached):');
+  console.log(
+    `  before the list request: ${before.length} requests, ${scriptsBefore.length} scripts (gzip ${kb(gzipBefore)} KB)`,
+  );
+  console.log(`  API calls before it: ${apiBefore.join(', ') || 'none'}`);
+  const later = requests
+    .slice(listAt + 1)
+    .filter((r) => r.type === 'script')
+    .map((r) => r.path);
+  console.log(
+    `  scripts fetched after it: ${later.length} (gzip ${kb(later.reduce((sum, file) => sum + gz(file), 0))} KB)`,
+  );
+  // Each library's chunk, known by a name that stays in its minified code.
+  const holds = (file: string, marker: string) => readFileSync(path.join(dist, file), 'utf8').includes(marker);
+  for (const [name, marker] of [
+    ['zod', 'ZodString'],
+    ['Dexie', 'DexieError'],
+    ['socket.io', 'engine.io'],
+  ] as const) {
+    const at = requests.findIndex((r) => r.type === 'script' && holds(r.path, marker));
+    const when = at < 0 ? 'not loaded' : at < listAt ? 'before the list request' : 'after the list request';
+    console.log(`  ${name.padEnd(9)} ${when}`);
+  }
+  await context.close();
 }
 
 function report(title: string, files: Map<string, number>, budget = true) {

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installChunkReloadOnDeploy } from './app/chunkReload.ts';
 import { router } from './app/router.tsx';
+import { askForUserEarly } from './session/startup.ts';
 import { listenForInstallPrompt } from './ui/install.ts';
 import './index.css';
 
@@ -10,6 +11,9 @@ import './index.css';
 // forbids eval, so its probe would be reported as a violation on every page that validates. zod reads
 // this global when it first loads, which is in a later chunk.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
+// Who the session's token belongs to, asked now: beside the signed-in chunks, not after them.
+askForUserEarly();
 
 listenForInstallPrompt();
 

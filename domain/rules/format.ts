@@ -13,14 +13,19 @@ export type DateInput = Date | string | number | null | undefined;
 /** Fixed English abbreviations: ICU's en-IN gives 'Sept', which varies between runtimes. */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-const inr = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+// Made on first use: building a formatter loads locale data, which a screen without amounts never needs.
+let inr: Intl.NumberFormat | undefined;
+const inrFormat = () =>
+  (inr ??= new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  }));
 
-const twoDecimals = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+let twoDecimals: Intl.NumberFormat | undefined;
+const twoDecimalsFormat = () =>
+  (twoDecimals ??= new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** A finite number from a number or numeric string (PostgreSQL numerics arrive as strings), else null. */
 function toAmount(value: Amount): number | null {
@@ -33,7 +38,7 @@ function toAmount(value: Amount): number | null {
 
 /** '₹1,23,456.5': Indian digit grouping, 0 to 2 decimals. Missing or non-numeric gives '₹0'. */
 export function formatINR(value: Amount): string {
-  return inr.format(toAmount(value) ?? 0);
+  return inrFormat().format(toAmount(value) ?? 0);
 }
 
 /**
@@ -42,7 +47,7 @@ export function formatINR(value: Amount): string {
  */
 export function formatPercent(value: Amount): string {
   const amount = toAmount(value);
-  return amount === null ? '0%' : `${twoDecimals.format(amount)}%`;
+  return amount === null ? '0%' : `${twoDecimalsFormat().format(amount)}%`;
 }
 
 type CalendarDate = { year: number; month: number; day: number };

@@ -1,10 +1,14 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { RouteObject } from 'react-router-dom';
 import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { useAuth } from '../session/AuthContext.ts';
+import { tokenRole } from '../session/startup.ts';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 
 export type RoleScreens = Partial<Record<Role, LazyExoticComponent<ComponentType> | ComponentType>>;
+/** Each role's screen, as a function fetching its chunk. */
+export type RoleScreenLoaders = Partial<Record<Role, () => Promise<ComponentType>>>;
 
 /** One path, a different screen per role (SPEC §2); no role or no entry shows the not-found screen. */
 export function RoleScreen({ screens }: { screens: RoleScreens }) {
@@ -16,4 +20,25 @@ export function RoleScreen({ screens }: { screens: RoleScreens }) {
       <Screen />
     </Suspense>
   );
+}
+
+/**
+ * A route showing each role its own screen. The screen for the role the session's token was issued
+ * for is fetched with the route, beside the signed-in area's chunks, instead of after the user has
+ * loaded; which screen shows is still decided by the loaded user (RoleScreen).
+ */
+export function roleRoute(loaders: RoleScreenLoaders): Pick<RouteObject, 'element' | 'lazy'> {
+  const screens: RoleScreens = {};
+  for (const [role, load] of Object.entries(loaders) as [Role, () => Promise<ComponentType>][]) {
+    screens[role] = lazy(async () => ({ default: await load() }));
+  }
+  return {
+    element: <RoleScreen screens={screens} />,
+    lazy: async () => {
+      const role = tokenRole();
+      // A chunk that cannot be fetched fails where it is shown (the screen's error), not here.
+      if (role) await loaders[role]?.().catch(() => undefined);
+      return {};
+    },
+  };
 }

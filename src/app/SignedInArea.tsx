@@ -1,17 +1,10 @@
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/http.ts';
-import { AffiliationRealtimeSync } from '../features/affiliations/AffiliationRealtimeSync.tsx';
-import { AppointmentRealtimeSync } from '../features/appointments/AppointmentRealtimeSync.tsx';
-import { OrderRealtimeSync } from '../features/diagnostic-orders/OrderRealtimeSync.tsx';
-import { PharmacyOrderRealtimeSync } from '../features/pharmacy/PharmacyOrderRealtimeSync.tsx';
-import { NotificationRealtimeSync } from '../features/notifications/NotificationRealtimeSync.tsx';
-import { VerificationRealtimeSync } from '../features/verification/VerificationRealtimeSync.tsx';
-import { WaitlistRealtimeSync } from '../features/appointments/waitlist/WaitlistRealtimeSync.tsx';
-import { OutboxReplay } from '../offline/pageReplay.ts';
 import { PersistedQueryClientProvider } from '../offline/persist.ts';
 import { RealtimeProvider } from '../realtime/RealtimeProvider.tsx';
 import { useAuth } from '../session/AuthContext.ts';
+import { LiveUpdatesAfterFirstScreen, listenersMounted } from './afterFirstScreen.tsx';
 import { AppLayout } from './layout/AppLayout.tsx';
 
 /**
@@ -19,23 +12,24 @@ import { AppLayout } from './layout/AppLayout.tsx';
  * with it, so the sign-in screens stay small. Each user has their own query cache, kept on the device
  * in their own database (another user gets a new one), and their own outbox, replayed from here.
  * The realtime connection lives here too, so it opens after sign-in and closes at sign-out.
+ *
+ * The first screen comes first: the outbox replay and the realtime listeners load once its requests
+ * have settled (afterFirstScreen.tsx); the events the socket receives before are held for them.
  */
 export function SignedInArea() {
   const { user } = useAuth();
   // The router renders this area for a signed-in user only.
   if (!user) return null;
+  return <SignedInSession key={user.id} userId={user.id} />;
+}
+
+function SignedInSession({ userId }: { userId: string }) {
+  const [listeners] = useState(listenersMounted);
   return (
-    <PersistedQueryClientProvider key={user.id} userId={user.id}>
-      <OutboxReplay />
+    <PersistedQueryClientProvider userId={userId}>
       <SessionEndsOnUnauthorized />
-      <RealtimeProvider>
-        <AppointmentRealtimeSync />
-        <NotificationRealtimeSync />
-        <VerificationRealtimeSync />
-        <WaitlistRealtimeSync />
-        <OrderRealtimeSync />
-        <PharmacyOrderRealtimeSync />
-        <AffiliationRealtimeSync />
+      <RealtimeProvider listenersReady={listeners.ready}>
+        <LiveUpdatesAfterFirstScreen onMounted={listeners.resolve} />
         <AppLayout />
       </RealtimeProvider>
     </PersistedQueryClientProvider>

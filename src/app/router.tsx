@@ -1,39 +1,27 @@
-import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
-import { RoleScreen } from './RoleScreen.tsx';
+import { roleRoute } from './RoleScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { areaRoutes } from './areaRoutes.tsx';
 import { onlyFor, screen } from './routeParts.tsx';
 
-const MyHospital = lazy(() =>
-  import('../features/profile/MyHospitalScreen.tsx').then((m) => ({ default: m.MyHospitalScreen })),
-);
+const MyHospital = () => import('../features/profile/MyHospitalScreen.tsx').then((m) => m.MyHospitalScreen);
 
-const HospitalDoctors = lazy(() =>
-  import('../features/hospital-doctors/HospitalDoctorsScreen.tsx').then((m) => ({ default: m.HospitalDoctorsScreen })),
-);
+const HospitalDoctors = () =>
+  import('../features/hospital-doctors/HospitalDoctorsScreen.tsx').then((m) => m.HospitalDoctorsScreen);
 
-const ProviderAppointments = lazy(() =>
-  import('../features/appointments/AppointmentsScreen.tsx').then((m) => ({ default: m.ProviderAppointmentsScreen })),
-);
+const ProviderAppointments = () =>
+  import('../features/appointments/AppointmentsScreen.tsx').then((m) => m.ProviderAppointmentsScreen);
 
-const ProviderDocuments = lazy(() =>
-  import('../features/verification/DocumentsScreen.tsx').then((m) => ({ default: m.DocumentsScreen })),
-);
+const ProviderDocuments = () => import('../features/verification/DocumentsScreen.tsx').then((m) => m.DocumentsScreen);
 
-const Affiliations = lazy(() =>
-  import('../features/affiliations/AffiliationsScreen.tsx').then((m) => ({ default: m.AffiliationsScreen })),
-);
-const Affiliation = lazy(() =>
-  import('../features/affiliations/AffiliationDetailScreen.tsx').then((m) => ({
-    default: m.AffiliationDetailScreen,
-  })),
-);
+const Affiliations = () => import('../features/affiliations/AffiliationsScreen.tsx').then((m) => m.AffiliationsScreen);
+const Affiliation = () =>
+  import('../features/affiliations/AffiliationDetailScreen.tsx').then((m) => m.AffiliationDetailScreen);
 /** The detail on a role path: the route's guard has checked the role, the screen checks the id. */
 const affiliationScreen = screen(() =>
   import('../features/affiliations/AffiliationDetailScreen.tsx').then((m) => m.AffiliationDetailScreen),
@@ -45,44 +33,22 @@ const signedInRoutes: RouteObject[] = [
   { index: true, element: <HomeRedirect /> },
   {
     path: 'profile',
-    element: (
-      <RoleScreen
-        screens={{
-          USER: lazy(() =>
-            import('../features/profile/MyAccountScreen.tsx').then((m) => ({ default: m.MyAccountScreen })),
-          ),
-          DOCTOR: lazy(() =>
-            import('../features/profile/DoctorProfileScreen.tsx').then((m) => ({ default: m.DoctorProfileScreen })),
-          ),
-          PATIENT: lazy(() =>
-            import('../features/profile/PatientProfileScreen.tsx').then((m) => ({ default: m.PatientProfileScreen })),
-          ),
-          HOSPITAL: MyHospital,
-          PHARMACY: lazy(() =>
-            import('../features/profile/MyPharmacyScreen.tsx').then((m) => ({ default: m.MyPharmacyScreen })),
-          ),
-          DIAGNOSTICS: lazy(() =>
-            import('../features/profile/MyDiagnosticsScreen.tsx').then((m) => ({ default: m.MyDiagnosticsScreen })),
-          ),
-        }}
-      />
-    ),
+    ...roleRoute({
+      USER: () => import('../features/profile/MyAccountScreen.tsx').then((m) => m.MyAccountScreen),
+      DOCTOR: () => import('../features/profile/DoctorProfileScreen.tsx').then((m) => m.DoctorProfileScreen),
+      PATIENT: () => import('../features/profile/PatientProfileScreen.tsx').then((m) => m.PatientProfileScreen),
+      HOSPITAL: MyHospital,
+      PHARMACY: () => import('../features/profile/MyPharmacyScreen.tsx').then((m) => m.MyPharmacyScreen),
+      DIAGNOSTICS: () => import('../features/profile/MyDiagnosticsScreen.tsx').then((m) => m.MyDiagnosticsScreen),
+    }),
   },
   {
     path: 'appointments',
-    element: (
-      <RoleScreen
-        screens={{
-          HOSPITAL: ProviderAppointments,
-          DOCTOR: ProviderAppointments,
-          PATIENT: lazy(() =>
-            import('../features/appointments/AppointmentsScreen.tsx').then((m) => ({
-              default: m.PatientAppointmentsScreen,
-            })),
-          ),
-        }}
-      />
-    ),
+    ...roleRoute({
+      HOSPITAL: ProviderAppointments,
+      DOCTOR: ProviderAppointments,
+      PATIENT: () => import('../features/appointments/AppointmentsScreen.tsx').then((m) => m.PatientAppointmentsScreen),
+    }),
   },
   // SPEC §2 lists the detail for the hospital; a push deep link opens it for the patient and doctor too.
   onlyFor(
@@ -145,11 +111,11 @@ const signedInRoutes: RouteObject[] = [
   // an admin's review) and on the four role paths of SPEC §2, where the id must be the caller's own.
   {
     path: 'affiliations',
-    element: <RoleScreen screens={Object.fromEntries(ORGANISATIONS.map((r) => [r, Affiliations]))} />,
+    ...roleRoute(Object.fromEntries(ORGANISATIONS.map((r) => [r, Affiliations]))),
   },
   {
     path: 'affiliations/:affiliationId',
-    element: <RoleScreen screens={Object.fromEntries([...ORGANISATIONS, 'ADMIN'].map((r) => [r, Affiliation]))} />,
+    ...roleRoute(Object.fromEntries([...ORGANISATIONS, 'ADMIN'].map((r) => [r, Affiliation]))),
   },
   onlyFor(['DOCTOR'], [{ path: 'doctor/:doctorId/affiliations/:affiliationId', ...affiliationScreen }]),
   onlyFor(['DIAGNOSTICS'], [{ path: 'diagnostics/:diagnosticsId/affiliations/:affiliationId', ...affiliationScreen }]),
@@ -157,23 +123,15 @@ const signedInRoutes: RouteObject[] = [
   onlyFor(['HOSPITAL'], [{ path: 'hospital/:hospitalId/affiliations/:affiliationId', ...affiliationScreen }]),
   {
     path: 'documents',
-    element: <RoleScreen screens={Object.fromEntries(ORGANISATIONS.map((r) => [r, ProviderDocuments]))} />,
+    ...roleRoute(Object.fromEntries(ORGANISATIONS.map((r) => [r, ProviderDocuments]))),
   },
   {
     path: 'doctors',
-    element: (
-      <RoleScreen
-        screens={{
-          ADMIN: lazy(() =>
-            import('../features/directory/DoctorsScreen.tsx').then((m) => ({ default: m.DoctorsScreen })),
-          ),
-          USER: lazy(() =>
-            import('../features/directory/DoctorsScreen.tsx').then((m) => ({ default: m.DoctorsScreen })),
-          ),
-          HOSPITAL: HospitalDoctors,
-        }}
-      />
-    ),
+    ...roleRoute({
+      ADMIN: () => import('../features/directory/DoctorsScreen.tsx').then((m) => m.DoctorsScreen),
+      USER: () => import('../features/directory/DoctorsScreen.tsx').then((m) => m.DoctorsScreen),
+      HOSPITAL: HospitalDoctors,
+    }),
   },
   onlyFor(
     ['HOSPITAL'],

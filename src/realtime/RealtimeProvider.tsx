@@ -25,7 +25,17 @@ const isOnline = () => navigator.onLine;
  * The socket.io connection of the signed-in user (SPEC §7 "Realtime channel"). Its client library is
  * fetched only here, after sign-in, so the sign-in screens never download it.
  */
-export function RealtimeProvider({ children }: { children: ReactNode }) {
+export function RealtimeProvider({
+  children,
+  listenersReady,
+}: {
+  children: ReactNode;
+  /**
+   * Settles once the components listening for events are mounted (they load after the first screen):
+   * events the socket receives before then are held and handed to them in order, so none is missed.
+   */
+  listenersReady?: () => Promise<unknown>;
+}) {
   const { user, logout } = useAuth();
   const [hub] = useState(() => createEventHub());
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
@@ -40,6 +50,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
+    // Events that arrive before their listeners are mounted wait here, in order, and are handed on
+    // once they are (`listenersReady`).
+    let held: [string, unknown][] | null = listenersReady ? [] : null;
+    void listenersReady?.().then(() => {
+      const events = held ?? [];
+      held = null;
+      if (!cancelled) for (const [event, payload] of events) hub.emit(event, payload);
+    });
     import('socket.io-client')
       .then(({ io }) => {
         if (cancelled) return;
@@ -51,7 +69,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
         });
         connection.current = wireSocket(socket, {
           room: () => roomRef.current,
-          dispatch: (event, payload) => hub.emit(event, payload),
+          dispatch: (event, payload) => {
+            if (held) held.push([event, payload]);
+            else hub.emit(event, payload);
+          },
           onStatus: setStatus,
           onUnauthorized: () => signOut(),
         });
@@ -66,7 +87,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
       connection.current?.close();
       connection.current = null;
     };
-  }, [userId, hub]);
+  }, [userId, hub, listenersReady]);
 
   // A room that appears later (onboarding sets the referenceId) is joined at once.
   useEffect(() => {

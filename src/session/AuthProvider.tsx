@@ -9,6 +9,7 @@ import { useToast } from '../ui/toast/index.ts';
 import { AuthContext, type AuthContextValue } from './AuthContext.ts';
 import { rememberUser, rememberedUser } from './deviceUser.ts';
 import { loginPathFor } from './redirects.ts';
+import { takeEarlyUserAnswer } from './startup.ts';
 
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 /** A session started from the device's copy of the user asks the server again this often. */
@@ -51,9 +52,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token || loaded?.token === token) return;
     const controller = new AbortController();
-    accountsApi
-      .userDetails(controller.signal)
+    // The request main.tsx started for this token, when there is one (startup.ts).
+    (takeEarlyUserAnswer(token) ?? accountsApi.userDetails(controller.signal))
       .then(({ data }) => {
+        if (controller.signal.aborted) return;
         rememberUser(data);
         setLoaded({ token, user: data });
       })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_MODE_LABELS, APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
@@ -14,6 +14,7 @@ import { todayInIndia } from '../../../domain/rules/time.ts';
 import { AppointmentActions } from './AppointmentActions.tsx';
 import { DayView } from './DayView.tsx';
 import { PatientWaitlist } from './waitlist/PatientWaitlist.tsx';
+import { getMyWaitlistQueryOptions } from '../../api/waitlist.ts';
 import { useWaitingBookings, type WaitingBooking } from './changes.ts';
 import {
   PATIENT_STATUS_TABS,
@@ -24,7 +25,7 @@ import {
   type StatusTab,
 } from './model.ts';
 import { AppointmentStatusBadge, NeedsPatientProfile, NotOnDevice } from './parts.tsx';
-import { EmptyState } from '../../ui/LoadStates.tsx';
+import { EmptyState, Loading } from '../../ui/LoadStates.tsx';
 import { DataTable } from '../../ui/dataTable/DataTable.tsx';
 import { pageOf, withPage } from '../../ui/dataTable/urlState.ts';
 
@@ -35,6 +36,17 @@ export function PatientAppointmentsScreen() {
   usePageTitle('Appointments');
   const { user } = useAuth();
   const titleId = useId();
+  const [params] = useSearchParams();
+  const hasProfile = Boolean(user?.referenceId);
+  // The waitlist shows above the list when the patient is on it. On opening, both are asked at once
+  // and shown together once both have answered, so nothing on screen moves down when one arrives.
+  const waitlist = useQuery({ ...getMyWaitlistQueryOptions(1), enabled: hasProfile });
+  const list = useQuery({
+    ...getAppointmentsQueryOptions({ scope: 'patient', page: pageOf(params), status: statusesFrom(params) }, PAGE_SIZE),
+    enabled: hasProfile,
+  });
+  const [shownTogether, setShownTogether] = useState(false);
+  if (!shownTogether && !firstAnswerAwaited(waitlist) && !firstAnswerAwaited(list)) setShownTogether(true);
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -43,15 +55,23 @@ export function PatientAppointmentsScreen() {
         </h1>
         {user?.referenceId && <ButtonLink to="/appointments/book">Book an appointment</ButtonLink>}
       </header>
-      {user?.referenceId && <PatientWaitlist />}
-      {user?.referenceId ? (
-        <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} />
-      ) : (
+      {!hasProfile ? (
         <NeedsPatientProfile next="/appointments" />
+      ) : shownTogether ? (
+        <>
+          <PatientWaitlist />
+          <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} />
+        </>
+      ) : (
+        <Loading what="your appointments" />
       )}
     </section>
   );
 }
+
+/** A first answer still on its way (not one waiting for the network, which the screen shows as such). */
+const firstAnswerAwaited = (query: { isPending: boolean; fetchStatus: string }) =>
+  query.isPending && query.fetchStatus !== 'paused';
 
 /**
  * /appointments for a doctor or a hospital: the list (requests to decide on and the days ahead, in
