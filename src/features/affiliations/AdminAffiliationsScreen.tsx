@@ -1,21 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import {
-  AFFILIATION_STATUSES,
-  AFFILIATION_STATUS_LABELS,
-  AFFILIATION_TYPES,
-  AFFILIATION_TYPE_LABELS,
-} from '../../../domain/enums.ts';
+import { AFFILIATION_TYPE_LABELS } from '../../../domain/enums.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { getAdminAffiliationsQueryOptions, type AffiliationSummary } from '../../api/affiliations.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
-import { FilterBar } from '../../ui/dataTable/FilterBar.tsx';
 import { useUrlListState } from '../../ui/dataTable/useUrlState.ts';
 import { EmptyState } from '../../ui/LoadStates.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
+import { AffiliationFilters } from './AffiliationFilters.tsx';
 import { ExportButton } from './ListPanels.tsx';
 import { listParamsOf } from './model.ts';
 import { AffiliationStatusBadge, benefitsText, partyKindText } from './parts.tsx';
@@ -84,43 +78,7 @@ export function AdminAffiliationsScreen() {
         <ExportButton status={listParamsOf(params, 1, PAGE_SIZE).status} />
       </div>
       <OfflineNotice />
-      <FilterBar
-        label="Filter affiliations"
-        onSubmit={list.apply}
-        bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
-        actions={
-          <Button type="submit" className="grow">
-            Apply filters
-          </Button>
-        }
-      >
-        <label className="flex flex-col gap-1 text-sm">
-          Status
-          <select className="select w-full" {...field('status')}>
-            <option value="">Any status</option>
-            {AFFILIATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {AFFILIATION_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Type
-          <select className="select w-full" {...field('type')}>
-            <option value="">Any type</option>
-            {AFFILIATION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {AFFILIATION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Search
-          <input className="input w-full" type="search" placeholder="Party name or city" {...field('searchTerm')} />
-        </label>
-      </FilterBar>
+      <AffiliationFilters field={field} onSubmit={list.apply} searchPlaceholder="Party name or city" />
       <DataTable
         label="All affiliations"
         noun="affiliations"

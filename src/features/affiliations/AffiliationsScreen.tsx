@@ -1,24 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  AFFILIATION_STATUSES,
-  AFFILIATION_STATUS_LABELS,
-  AFFILIATION_TYPES,
-  AFFILIATION_TYPE_LABELS,
-} from '../../../domain/enums.ts';
+import { AFFILIATION_TYPE_LABELS } from '../../../domain/enums.ts';
 import { formatDate } from '../../../domain/rules/format.ts';
 import { getAffiliationsQueryOptions, type AffiliationSummary } from '../../api/affiliations.ts';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
-import { Button } from '../../ui/Button.tsx';
 import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
-import { FilterBar } from '../../ui/dataTable/FilterBar.tsx';
 import { useUrlListState } from '../../ui/dataTable/useUrlState.ts';
 import { EmptyState } from '../../ui/LoadStates.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BulkStatus } from './BulkStatus.tsx';
+import { AffiliationFilters } from './AffiliationFilters.tsx';
 import { ExpiringSoon, ExportButton } from './ListPanels.tsx';
 import { detailPathFor, kindPathOf, listParamsOf } from './model.ts';
 import { AffiliationStatusBadge, benefitsText, partyKindText } from './parts.tsx';
@@ -117,45 +111,11 @@ export function AffiliationsScreen() {
         </Suspense>
       )}
       <ExpiringSoon />
-      <FilterBar
-        label="Filter affiliations"
+      <AffiliationFilters
+        field={field}
         onSubmit={list.apply}
-        bodyClassName={`grid grid-cols-1 gap-3 sm:items-end ${hospital ? 'sm:grid-cols-[1fr_1fr_2fr_auto]' : 'sm:grid-cols-[1fr_1fr_auto]'}`}
-        actions={
-          <Button type="submit" className="grow">
-            Apply filters
-          </Button>
-        }
-      >
-        <label className="flex flex-col gap-1 text-sm">
-          Status
-          <select className="select w-full" {...field('status')}>
-            <option value="">Any status</option>
-            {AFFILIATION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {AFFILIATION_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Type
-          <select className="select w-full" {...field('type')}>
-            <option value="">Any type</option>
-            {AFFILIATION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {AFFILIATION_TYPE_LABELS[t]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {hospital && (
-          <label className="flex flex-col gap-1 text-sm">
-            Search
-            <input className="input w-full" type="search" placeholder="Partner name or city" {...field('searchTerm')} />
-          </label>
-        )}
-      </FilterBar>
+        searchPlaceholder={hospital ? 'Partner name or city' : undefined}
+      />
       <BulkStatus selected={Object.keys(selected)} names={selected} onClear={() => setSelected({})} />
       <DataTable
         label="Affiliations"
