@@ -288,14 +288,13 @@ test('every data screen of every role opens after the app is closed, with no net
       path: await consultationPage(request, 'hospital@caremesh.test'),
       shows: 'ECG, 12 lead (in-house)',
     },
-    // The treating doctor's consultation screen, the admin's review of emergency access, the User's account.
+    // The treating doctor's consultation screen, the admin's review of emergency access.
     {
       email: 'doctor@caremesh.test',
       path: await consultationPage(request, 'doctor@caremesh.test'),
       shows: 'Essential (primary) hypertension',
     },
     { email: 'admin@caremesh.test', path: '/admin/emergency-access', shows: 'Emergency access' },
-    { email: 'user@caremesh.test', path: '/profile', shows: 'user@caremesh.test' },
     // Orders: the pharmacy's, the centre's, and the patient's released report with its printable page.
     {
       email: 'pharmacy@caremesh.test',

@@ -83,7 +83,12 @@ test('a booking made offline waits on the device, survives an offline reload and
   await expect(waitingRow).toHaveCount(0);
   await expect(pendingLink).toHaveAccessibleName('Pending changes: none');
   const row = page.getByRole('list', { name: 'Appointments' }).getByRole('listitem').filter({ hasText: reason });
-  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+  // The list is in date order and the booking is weeks ahead: after other suites' bookings it may be on a later page.
+  const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' });
+  await expect(async () => {
+    if ((await row.count()) === 0 && (await next.isVisible()) && (await next.isEnabled())) await next.click();
+    await expect(row.getByText('Pending', { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
 
   const onServer = await page.evaluate(async (wanted) => {
     const response = await fetch('/api/appointments/patient?limit=100&status=PENDING');

@@ -180,10 +180,12 @@ test('the patient sends a consultation’s prescription to a pharmacy found by n
     await page.goto('/medical-records');
     await page.getByRole('button', { name: 'Send a prescription to a pharmacy' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send a prescription' });
-    // The demo doctor's completed consultation, and Jeevan Pharmacy found among thousands by its name.
+    // The demo doctor's completed consultation (named by its diagnosis), and Jeevan Pharmacy found among
+    // thousands by its name.
     const prescription = dialog.getByLabel('Prescription');
-    await expect(prescription.locator('option', { hasText: 'Dr Arjun Rao' }).first()).toBeAttached();
-    await prescription.selectOption({ index: 1 });
+    const visit = prescription.locator('option', { hasText: 'Essential (primary) hypertension' }).first();
+    await expect(visit).toBeAttached();
+    await prescription.selectOption({ value: (await visit.getAttribute('value'))! });
     await dialog.getByLabel('Find a pharmacy').fill('Jeevan');
     const pharmacy = dialog.getByLabel('Pharmacy', { exact: true });
     await expect(pharmacy.locator('option', { hasText: 'Jeevan Pharmacy' })).toBeAttached();

@@ -142,7 +142,13 @@ export function MedicineOrders() {
             labels={Object.fromEntries(
               (consultations.data?.consultations ?? []).map((c) => [
                 c.id,
-                `${c.doctor?.name ?? c.hospital?.name ?? 'Consultation'}, ${formatDateTime(c.startedAt ?? c.createdAt)}`,
+                [
+                  c.doctor?.name ?? c.hospital?.name ?? 'Consultation',
+                  formatDateTime(c.startedAt ?? c.createdAt),
+                  c.primaryDiagnosis,
+                ]
+                  .filter(Boolean)
+                  .join(', '),
               ]),
             )}
             value={form.consultationId}
