@@ -1,5 +1,7 @@
 import type { AppointmentMode, AppointmentStatus } from '../../../domain/enums.ts';
 import { appointmentEnd } from '../../../domain/rules/appointments.ts';
+import { addDays } from '../../../domain/rules/schedules.ts';
+import { indiaDateTimeToIso, todayInIndia } from '../../../domain/rules/time.ts';
 import { appointmentMessages, appointments } from '../schema/index.ts';
 import type { Db } from '../client.ts';
 import { DEMO_REFERENCE_IDS, DEMO_USER_IDS } from './members.ts';
@@ -92,12 +94,12 @@ const PLANS: Plan[] = [
   },
 ];
 
-/** `hour`:00 in India (UTC+5:30) on `day` days from `now`: 09:00 IST is 03:30 UTC. */
+/**
+ * `hour`:00 in India on `day` days from the seeding day in India (09:00 IST is 03:30 UTC). Counted
+ * from India's date, not UTC's: after 18:30 UTC it is already the next day in India.
+ */
 function indiaTime(now: Date, day: number, hour: number): Date {
-  const at = new Date(now);
-  at.setUTCHours(hour - 6, 30, 0, 0);
-  at.setUTCDate(at.getUTCDate() + day);
-  return at;
+  return new Date(indiaDateTimeToIso(addDays(todayInIndia(now), day), `${String(hour).padStart(2, '0')}:00`));
 }
 
 /** A few appointments of the demo doctor (with the demo patient and others), around the seeding day. */

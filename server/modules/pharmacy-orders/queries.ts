@@ -1,3 +1,4 @@
+import { todayInIndia } from '../../../domain/rules/time.ts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DUPLICATE_DISPENSE_DAYS } from '../../../domain/rules/pharmacy.ts';
@@ -228,7 +229,7 @@ async function duplicateWarnings(
     if (hit)
       warnings.set(
         item.id,
-        `${hit.genericName} was dispensed to this patient on ${hit.dispensedAt!.toISOString().slice(0, 10)} (order ${hit.orderNumber}).`,
+        `${hit.genericName} was dispensed to this patient on ${todayInIndia(hit.dispensedAt!)} (order ${hit.orderNumber}).`,
       );
   }
   return warnings;
