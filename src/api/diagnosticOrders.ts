@@ -10,12 +10,12 @@ import type {
   DiagnosticOrder,
   OrderStats,
   OrderTest,
-  OrderingCentre,
   ResultVersion,
   acknowledgeBody,
   updateOrderBody,
 } from '../../domain/schemas/diagnosticOrders.ts';
 import type { ReportRow } from '../../domain/schemas/diagnosticReports.ts';
+import type { OrderingCentre } from '../../domain/schemas/orderingCentres.ts';
 import { request } from './http.ts';
 
 export type { CatalogueEntry, DiagnosticOrder, OrderStats, OrderTest, OrderingCentre, ReportRow, ResultVersion };

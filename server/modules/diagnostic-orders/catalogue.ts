@@ -2,11 +2,8 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DIAGNOSTIC_TEST_TYPES, type DiagnosticTestType } from '../../../domain/enums.ts';
 import { isListed } from '../../../domain/rules/directory.ts';
-import type {
-  CatalogueEntry,
-  catalogueEntryBody,
-  orderingCentresQuery,
-} from '../../../domain/schemas/diagnosticOrders.ts';
+import type { CatalogueEntry, catalogueEntryBody } from '../../../domain/schemas/diagnosticOrders.ts';
+import type { orderingCentresQuery } from '../../../domain/schemas/orderingCentres.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { centreTests, diagnosticsCentres } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';

@@ -6,9 +6,8 @@ import {
   catalogueEntrySchema,
   catalogueList,
   catalogueParams,
-  orderingCentreList,
-  orderingCentresQuery,
 } from '../../../domain/schemas/diagnosticOrders.ts';
+import { orderingCentreList, orderingCentresQuery } from '../../../domain/schemas/orderingCentres.ts';
 import { allow } from '../../platform/access.ts';
 import { bearerSecurity, callerOf } from '../../platform/auth.ts';
 import type { CatalogueUseCases } from './catalogue.ts';

@@ -2,7 +2,7 @@ import { and, eq, ilike, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DiagnosticTestType } from '../../../domain/enums.ts';
 import { isListed } from '../../../domain/rules/directory.ts';
-import type { OrderingCentre, orderingCentresQuery } from '../../../domain/schemas/diagnosticOrders.ts';
+import type { OrderingCentre, orderingCentresQuery } from '../../../domain/schemas/orderingCentres.ts';
 import type { Db } from '../../db/client.ts';
 import { affiliations, centreTests, diagnosticsCentres, doctors } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
