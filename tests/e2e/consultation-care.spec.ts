@@ -1,58 +1,28 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { DEMO_DOCTOR_ID, indiaInstant, slotPicker } from './support/offlineQueue.ts';
-import { apiSession, bearer, useSession } from './support/sessions.ts';
+import { slotPicker } from './support/offlineQueue.ts';
+import { apiSession, bearer } from './support/sessions.ts';
+import { acceptedAppointment, signedInAs } from './support/visits.ts';
 
 // Slots of this file only (other specs take days 60+, 120+ and 200+).
 const nextSlot = slotPicker(260, ['09:45', '10:45', '12:15', '14:45', '15:45']);
 
 /** A consultation of the demo patient with the demo doctor, completed by the doctor (its fee is billed). */
 async function completedConsultation(request: APIRequestContext): Promise<string> {
-  const patient = await apiSession(request, 'patient@caremesh.test');
   const doctor = await apiSession(request, 'doctor@caremesh.test');
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const slot = nextSlot();
-    const booked = await request.post('/api/appointments/patient/book-appointment', {
-      headers: bearer(patient.token),
-      data: {
-        doctorId: DEMO_DOCTOR_ID,
-        scheduledAt: indiaInstant(slot.date, slot.time),
-        mode: 'IN_PERSON',
-        reason: 'Palpitations after climbing stairs',
-      },
-    });
-    // Taken or outside the doctor's sessions: the next time.
-    if (booked.status() === 409) {
-      for (let skip = 0; skip < 29; skip++) nextSlot();
-      continue;
-    }
-    expect(booked.status(), await booked.text()).toBe(201);
-    const appointmentId = ((await booked.json()) as { data: { id: string } }).data.id;
-    const accepted = await request.patch(`/api/appointments/${appointmentId}/decision`, {
-      headers: bearer(doctor.token),
-      data: { decision: 'ACCEPT' },
-    });
-    expect(accepted.status(), await accepted.text()).toBe(200);
-    const started = await request.post('/api/consultations', {
-      headers: bearer(doctor.token),
-      data: { appointmentId },
-    });
-    expect(started.status(), await started.text()).toBe(201);
-    const id = ((await started.json()) as { data: { id: string } }).data.id;
-    const done = await request.put(`/api/consultations/${id}`, {
-      headers: bearer(doctor.token),
-      data: { action: 'COMPLETE_CONSULTATION' },
-    });
-    expect(done.status(), await done.text()).toBe(200);
-    return id;
-  }
-  throw new Error('no free slot for the billing test');
-}
-
-async function signedInAs(browser: Browser, request: APIRequestContext, baseURL: string, email: string) {
-  const context = await browser.newContext();
-  await useSession(context, baseURL, await apiSession(request, email));
-  return { context, page: await context.newPage() };
+  const appointmentId = await acceptedAppointment(request, nextSlot, 'Palpitations after climbing stairs', 29);
+  const started = await request.post('/api/consultations', {
+    headers: bearer(doctor.token),
+    data: { appointmentId },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const id = ((await started.json()) as { data: { id: string } }).data.id;
+  const done = await request.put(`/api/consultations/${id}`, {
+    headers: bearer(doctor.token),
+    data: { action: 'COMPLETE_CONSULTATION' },
+  });
+  expect(done.status(), await done.text()).toBe(200);
+  return id;
 }
 
 async function addLine(page: Page, line: { kind?: string; amount: string; method?: string; reference?: string }) {

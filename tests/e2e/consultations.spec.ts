@@ -1,51 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { DEMO_DOCTOR_ID, goOffline, goOnline, indiaInstant, slotPicker } from './support/offlineQueue.ts';
-import { apiSession, bearer, useSession } from './support/sessions.ts';
+import { goOffline, goOnline, slotPicker } from './support/offlineQueue.ts';
+import { apiSession, bearer } from './support/sessions.ts';
+import { acceptedAppointment, expectNoSidewaysScroll, signedInAs } from './support/visits.ts';
 
 // Slots of this file only (other specs take days 60+ and 120+).
 const nextSlot = slotPicker(200, ['09:45', '10:45', '12:15', '14:45', '15:45']);
-
-/** The demo patient (allergic to penicillin) books the demo doctor and the doctor accepts: an accepted appointment. */
-async function acceptedAppointment(request: APIRequestContext): Promise<string> {
-  const patient = await apiSession(request, 'patient@caremesh.test');
-  const doctor = await apiSession(request, 'doctor@caremesh.test');
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const slot = nextSlot();
-    const booked = await request.post('/api/appointments/patient/book-appointment', {
-      headers: bearer(patient.token),
-      data: {
-        doctorId: DEMO_DOCTOR_ID,
-        scheduledAt: indiaInstant(slot.date, slot.time),
-        mode: 'IN_PERSON',
-        reason: 'Breathless and feverish since yesterday',
-      },
-    });
-    if (booked.status() === 409) continue;
-    expect(booked.status(), await booked.text()).toBe(201);
-    const id = ((await booked.json()) as { data: { id: string } }).data.id;
-    const accepted = await request.patch(`/api/appointments/${id}/decision`, {
-      headers: bearer(doctor.token),
-      data: { decision: 'ACCEPT' },
-    });
-    expect(accepted.status(), await accepted.text()).toBe(200);
-    return id;
-  }
-  throw new Error('no free slot for the consultation test');
-}
-
-async function signedInAs(browser: Browser, request: APIRequestContext, baseURL: string, email: string) {
-  const context = await browser.newContext();
-  await useSession(context, baseURL, await apiSession(request, email));
-  return { context, page: await context.newPage() };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  // Measured once the layout has settled (the side menu slides shut when the window narrows).
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
 
 test('the doctor runs a consultation; the patient reads it, prints it and sees who opened it', async ({
   browser,
@@ -53,7 +13,7 @@ test('the doctor runs a consultation; the patient reads it, prints it and sees w
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const appointmentId = await acceptedAppointment(request);
+  const appointmentId = await acceptedAppointment(request, nextSlot, 'Breathless and feverish since yesterday');
 
   // The doctor starts the consultation from the accepted appointment.
   const doctor = await signedInAs(browser, request, baseURL!, 'doctor@caremesh.test');
@@ -189,7 +149,7 @@ test('a change made while the connection is down waits on the consultation, then
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const appointmentId = await acceptedAppointment(request);
+  const appointmentId = await acceptedAppointment(request, nextSlot, 'Breathless and feverish since yesterday');
   const session = await apiSession(request, 'doctor@caremesh.test');
   const started = await request.post('/api/consultations', {
     headers: bearer(session.token),
@@ -229,7 +189,7 @@ test('the doctor orders a consultation’s tests at the affiliated centre, with 
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  const appointmentId = await acceptedAppointment(request);
+  const appointmentId = await acceptedAppointment(request, nextSlot, 'Breathless and feverish since yesterday');
   const doctorApi = await apiSession(request, 'doctor@caremesh.test');
   const started = await request.post('/api/consultations', {
     headers: bearer(doctorApi.token),

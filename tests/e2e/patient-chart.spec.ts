@@ -1,50 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { DEMO_DOCTOR_ID, indiaInstant, slotPicker } from './support/offlineQueue.ts';
-import { apiSession, bearer, useSession } from './support/sessions.ts';
+import { slotPicker } from './support/offlineQueue.ts';
+import { apiSession, bearer } from './support/sessions.ts';
+import { acceptedAppointment, expectNoSidewaysScroll, signedInAs } from './support/visits.ts';
 
 // Slots of this file only (other specs take days 60+, 120+, 200+ and 260+).
 const nextSlot = slotPicker(300, ['09:45', '10:45', '12:15', '14:45', '15:45']);
-
-/** The demo patient books the demo doctor and the doctor accepts: a care relationship of their own. */
-async function acceptedAppointment(request: APIRequestContext): Promise<string> {
-  const patient = await apiSession(request, 'patient@caremesh.test');
-  const doctor = await apiSession(request, 'doctor@caremesh.test');
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const slot = nextSlot();
-    const booked = await request.post('/api/appointments/patient/book-appointment', {
-      headers: bearer(patient.token),
-      data: {
-        doctorId: DEMO_DOCTOR_ID,
-        scheduledAt: indiaInstant(slot.date, slot.time),
-        mode: 'IN_PERSON',
-        reason: 'Review of thyroid and blood pressure',
-      },
-    });
-    if (booked.status() === 409) continue;
-    expect(booked.status(), await booked.text()).toBe(201);
-    const id = ((await booked.json()) as { data: { id: string } }).data.id;
-    const accepted = await request.patch(`/api/appointments/${id}/decision`, {
-      headers: bearer(doctor.token),
-      data: { decision: 'ACCEPT' },
-    });
-    expect(accepted.status(), await accepted.text()).toBe(200);
-    return id;
-  }
-  throw new Error('no free slot for the patient chart test');
-}
-
-async function signedInAs(browser: Browser, request: APIRequestContext, baseURL: string, email: string) {
-  const context = await browser.newContext();
-  await useSession(context, baseURL, await apiSession(request, email));
-  return { context, page: await context.newPage() };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-}
 
 /** The chart of the demo patient: allergies before everything else, past visits with their prescriptions, a released report. */
 async function expectPriyasChart(page: Page, viewer: 'doctor' | 'hospital' = 'doctor') {
@@ -82,7 +43,7 @@ test('the doctor opens the chart from the patients list and from an appointment'
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const appointmentId = await acceptedAppointment(request);
+  const appointmentId = await acceptedAppointment(request, nextSlot, 'Review of thyroid and blood pressure');
   const doctor = await signedInAs(browser, request, baseURL!, 'doctor@caremesh.test');
   const page = doctor.page;
 
