@@ -1,11 +1,37 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { whenIdle } from '../ui/idle.ts';
+import type * as LiveUpdatesModuleType from './LiveUpdates.tsx';
+
+type LiveUpdatesModule = typeof LiveUpdatesModuleType;
 
 /** The latest the work after the first screen waits, whatever is still being fetched. */
 export const FIRST_SCREEN_WAIT_MS = 4_000;
 
-const LiveUpdates = lazy(() => import('./LiveUpdates.tsx').then((m) => ({ default: m.LiveUpdates })));
+/** How long a failed download of the chunk waits before it is tried again (sooner when the browser is back online). */
+const RETRY_MS = 10_000;
+
+/**
+ * The chunk, fetched until it arrives: the connection may drop before it is downloaded (the worker
+ * does not control the page yet), and a failure must not take the screen down — the outbox replay
+ * in it then starts once the chunk is in.
+ */
+function loadLiveUpdates(): Promise<LiveUpdatesModule> {
+  return import('./LiveUpdates.tsx').catch(
+    () =>
+      new Promise((resolve) => {
+        const retry = () => {
+          window.removeEventListener('online', retry);
+          clearTimeout(timer);
+          resolve(loadLiveUpdates());
+        };
+        const timer = setTimeout(retry, RETRY_MS);
+        window.addEventListener('online', retry);
+      }),
+  );
+}
+
+const LiveUpdates = lazy(() => loadLiveUpdates().then((m) => ({ default: m.LiveUpdates })));
 
 /** Settles (`ready`) once the listeners of realtime events are mounted (`resolve`); both stable. */
 export type ListenersMounted = { ready: () => Promise<void>; resolve: () => void };
