@@ -1,9 +1,10 @@
+// First: who the session's token belongs to is asked before the rest of the app is evaluated.
+import './session/earlyStart.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installChunkReloadOnDeploy } from './app/chunkReload.ts';
 import { router } from './app/router.tsx';
-import { askForUserEarly } from './session/startup.ts';
 import { listenForInstallPrompt } from './ui/install.ts';
 import './index.css';
 
@@ -11,9 +12,6 @@ import './index.css';
 // forbids eval, so its probe would be reported as a violation on every page that validates. zod reads
 // this global when it first loads, which is in a later chunk.
 (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
-
-// Who the session's token belongs to, asked now: beside the signed-in chunks, not after them.
-askForUserEarly();
 
 listenForInstallPrompt();
 

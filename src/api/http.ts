@@ -32,14 +32,17 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's refusal as an ApiError: its kind and message when it sent them. */
+async function errorOfResponse(response: Response): Promise<ApiError> {
+  const { status } = response;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (isApiErrorBody(body)) return new ApiError(body.error, body.message, status, body.details);
+  return new ApiError(kindForStatus(status), `Request failed with status code ${status}`, status);
+}
+
 async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
-  if (error instanceof HTTPError) {
-    const { status } = error.response;
-    const body: unknown = await error.response.json().catch(() => undefined);
-    if (isApiErrorBody(body)) return new ApiError(body.error, body.message, status, body.details);
-    return new ApiError(kindForStatus(status), `Request failed with status code ${status}`, status);
-  }
+  if (error instanceof HTTPError) return errorOfResponse(error.response);
   if (error instanceof TimeoutError) return new ApiError('NETWORK', 'timeout exceeded', 0);
   if (error instanceof DOMException && error.name === 'AbortError')
     return new ApiError('NETWORK', 'Request aborted', 0);
@@ -94,6 +97,26 @@ export async function request<T>(
   } catch (error) {
     throw await toApiError(error);
   }
+}
+
+/**
+ * A GET sent with fetch itself, synchronously (at startup, before the app's code has run: ky sends
+ * only after a few microtasks), read exactly as `request` reads its answer and fails.
+ */
+export async function getNow<T>(path: string): Promise<T> {
+  const token = getToken();
+  const sent = fetch(`${API_PREFIX}${path}`, {
+    credentials: 'same-origin',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  let response: Response;
+  try {
+    response = await sent;
+  } catch (error) {
+    throw await toApiError(error);
+  }
+  if (!response.ok) throw await errorOfResponse(response);
+  return (await response.json()) as T;
 }
 
 /** No answer at all (not an error status, not a cancelled request): the server cannot be reached. */

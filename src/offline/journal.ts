@@ -6,7 +6,7 @@
  * them again; nothing disappears without a word.
  */
 import type { IdempotencyKeyState } from '../../domain/schemas/offline.ts';
-import { journalKeyFor } from './engine/db.ts';
+import { journalKeyFor } from './engine/device.ts';
 import { UNSENT_STATES, type OutboxEntry } from './engine/index.ts';
 
 export type JournalItem = { id: string; key: string; label: string; createdAt: number };

@@ -1,11 +1,15 @@
 /** The signed-in user's outbox in IndexedDB: queueing, retrying, discarding, reading and watching it. */
-import { liveQuery } from 'dexie';
-import { outboxStoreFor, requestPersistentStorage, userDatabase, userDatabaseExists } from './engine/db.ts';
+import { openDeviceDatabase, requestPersistentStorage } from './engine/device.ts';
 import { OUTBOX_SYNC_TAG, type OutboxEntry, UNSENT_STATES } from './engine/index.ts';
 import { discardEntry, type DiscardResult, enqueue, type QueueMutationInput, retryEntry } from './engine/queue.ts';
 import { forgetInJournal, type JournalItem, readJournal, syncJournal } from './journal.ts';
 
-const storeFor = (userId: string) => outboxStoreFor(userDatabase(userId));
+/** The user's outbox; the database module is fetched on first use (device.ts). */
+const storeFor = async (userId: string) => {
+  const { outboxStoreFor, userDatabase } = await openDeviceDatabase();
+  return outboxStoreFor(userDatabase(userId));
+};
+const databaseOf = async (userId: string) => (await openDeviceDatabase()).userDatabase(userId);
 
 type QueuedListener = (userId: string) => void;
 const queuedListeners = new Set<QueuedListener>();
@@ -47,7 +51,7 @@ let persistenceAsked = false;
  * error when the device has no room.
  */
 export async function queueMutation(input: QueueMutationInput): Promise<OutboxEntry> {
-  const entry = await enqueue(storeFor(input.userId), input);
+  const entry = await enqueue(await storeFor(input.userId), input);
   syncJournal(input.userId, [...journalAsEntries(input.userId), entry]);
   if (!persistenceAsked) {
     persistenceAsked = true;
@@ -58,7 +62,7 @@ export async function queueMutation(input: QueueMutationInput): Promise<OutboxEn
 }
 
 export async function retryOutboxEntry(userId: string, id: string): Promise<OutboxEntry | undefined> {
-  const entry = await retryEntry(storeFor(userId), id);
+  const entry = await retryEntry(await storeFor(userId), id);
   if (entry) outboxChanged(userId);
   return entry;
 }
@@ -66,8 +70,8 @@ export async function retryOutboxEntry(userId: string, id: string): Promise<Outb
 export async function discardOutboxEntry(userId: string, id: string): Promise<DiscardResult> {
   // Out of the journal first: a change the user discarded is never reported as lost.
   forgetInJournal(userId, id);
-  const result = await discardEntry(storeFor(userId), id);
-  if (result === 'sending') syncJournal(userId, await storeFor(userId).list());
+  const result = await discardEntry(await storeFor(userId), id);
+  if (result === 'sending') syncJournal(userId, await (await storeFor(userId)).list());
   return result;
 }
 
@@ -90,8 +94,9 @@ export const LOST_KEY = 'lost-changes';
 /** Keeps the lost changes for the Pending changes screen until the user dismisses them. */
 export async function recordLostChanges(userId: string, items: readonly JournalItem[]): Promise<void> {
   if (items.length === 0) return;
-  const { meta } = userDatabase(userId);
-  await userDatabase(userId).transaction('rw', meta, async () => {
+  const database = await databaseOf(userId);
+  const { meta } = database;
+  await database.transaction('rw', meta, async () => {
     const known = ((await meta.get(LOST_KEY))?.value as JournalItem[] | undefined) ?? [];
     const ids = new Set(known.map((item) => item.id));
     await meta.put({ key: LOST_KEY, value: [...known, ...items.filter((item) => !ids.has(item.id))] });
@@ -99,17 +104,18 @@ export async function recordLostChanges(userId: string, items: readonly JournalI
 }
 
 export async function dismissLostChanges(userId: string): Promise<void> {
-  await userDatabase(userId).meta.delete(LOST_KEY);
+  await (await databaseOf(userId)).meta.delete(LOST_KEY);
 }
 
-export function listOutbox(userId: string): Promise<OutboxEntry[]> {
-  return storeFor(userId).list();
+export async function listOutbox(userId: string): Promise<OutboxEntry[]> {
+  return (await storeFor(userId)).list();
 }
 
 /** The changes of a user not yet sent: what sign-out asks about. 0 without touching a database that does not exist. */
 export async function countUnsent(userId: string): Promise<number> {
+  const { userDatabaseExists } = await openDeviceDatabase();
   if (!(await userDatabaseExists(userId))) return 0;
-  const entries = await storeFor(userId).list();
+  const entries = await (await storeFor(userId)).list();
   return entries.filter((entry) => UNSENT_STATES.includes(entry.state)).length;
 }
 
@@ -119,12 +125,38 @@ export function observeOutbox(
   listener: (entries: OutboxEntry[]) => void,
   onError: (error: unknown) => void = (error) => console.warn('outbox: cannot read the queue', error),
 ): () => void {
-  const database = userDatabase(userId);
-  const subscription = liveQuery(() => database.outbox.orderBy('seq').toArray()).subscribe({
-    next: listener,
-    error: onError,
-  });
-  return () => subscription.unsubscribe();
+  return observeDevice((device) => {
+    const database = device.userDatabase(userId);
+    return device
+      .liveQuery(() => database.outbox.orderBy('seq').toArray())
+      .subscribe({ next: listener, error: onError });
+  }, onError);
+}
+
+type DeviceModule = Awaited<ReturnType<typeof openDeviceDatabase>>;
+
+/**
+ * A live reading of the device's database, started once its module is in: returns the stop, which
+ * also holds when called before the reading has started.
+ */
+export function observeDevice(
+  start: (device: DeviceModule) => { unsubscribe(): void },
+  onError: (error: unknown) => void,
+): () => void {
+  let stopped = false;
+  let subscription: { unsubscribe(): void } | undefined;
+  openDeviceDatabase().then(
+    (device) => {
+      if (!stopped) subscription = start(device);
+    },
+    (error: unknown) => {
+      if (!stopped) onError(error);
+    },
+  );
+  return () => {
+    stopped = true;
+    subscription?.unsubscribe();
+  };
 }
 
 /** Resolves when the entry is sent or needs the user (conflict, sign-in); the caller may stop waiting with `signal`. */

@@ -8,6 +8,7 @@ import {
   createPersistedQueryClient,
   createRowsPersister,
   lastFetchFailed,
+  markRestoredStale,
   offlineLabel,
   persistBuster,
   persistQueryCache,
@@ -279,6 +280,35 @@ describe('writing the cache while the app runs', () => {
     expect(client.getQueryState(key)?.status).toBe('error');
     // … and what the device holds stays, as the answer it was.
     expect(rows.get('["patients","me"]')?.query).toMatchObject({ state: { status: 'success', error: null } });
+    handle.stop();
+  });
+});
+
+describe('restoring beside the first fetches (an online start)', () => {
+  it('keeps an answer fetched before the device was read, and gives a waiting query the device’s answer', async () => {
+    const { storage } = memoryStorage();
+    const earlier = new QueryClient();
+    const first = persistQueryCache(earlier, { userId: 'u1', storage, buster: 'b' });
+    await first.restored;
+    const yesterday = Date.now() - 86_400_000;
+    earlier.setQueryData(['appointments', 'patient'], ['kept on the device'], { updatedAt: yesterday });
+    earlier.setQueryData(['waitlist', 'mine'], ['kept on the device'], { updatedAt: yesterday });
+    await first.flush();
+    first.stop();
+
+    // The next start: the list is fetched before the device's cache has been read.
+    const client = new QueryClient();
+    await client.fetchQuery({ queryKey: ['appointments', 'patient'], queryFn: async () => ['fresh'] });
+    const startedAt = Date.now() - 1_000;
+    const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
+    await handle.restored;
+    await markRestoredStale(client, startedAt);
+
+    expect(client.getQueryData(['appointments', 'patient'])).toEqual(['fresh']);
+    expect(client.getQueryState(['appointments', 'patient'])?.isInvalidated).toBe(false);
+    expect(client.getQueryData(['waitlist', 'mine'])).toEqual(['kept on the device']);
+    // The device's answer is fetched again as soon as a screen uses it.
+    expect(client.getQueryState(['waitlist', 'mine'])?.isInvalidated).toBe(true);
     handle.stop();
   });
 });

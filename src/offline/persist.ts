@@ -26,7 +26,7 @@ import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
 import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
 import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
-import { requestPersistentStorage, userDatabase, type PersistedQueryRow } from './engine/db.ts';
+import { openDeviceDatabase, requestPersistentStorage, type PersistedQueryRow } from './engine/device.ts';
 import { noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
 /**
@@ -77,16 +77,18 @@ export interface QueryCacheStorage {
   clear(): Promise<void>;
 }
 
-/** The user's Dexie database as the cache's storage. */
+/** The user's Dexie database as the cache's storage (opened on first use). */
 export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
-  const database = userDatabase(userId);
-  const { queryCache, meta } = database;
+  const open = async () => (await openDeviceDatabase()).userDatabase(userId);
   return {
     async read() {
+      const { queryCache, meta } = await open();
       const [row, rows] = await Promise.all([meta.get(META_KEY), queryCache.toArray()]);
       return { meta: row?.value as PersistedMeta | undefined, rows };
     },
     async write({ put, remove, meta: snapshot }) {
+      const database = await open();
+      const { queryCache, meta } = database;
       await database.transaction('rw', queryCache, meta, async () => {
         if (remove.length > 0) await queryCache.bulkDelete(remove);
         if (put.length > 0) await queryCache.bulkPut(put);
@@ -94,6 +96,8 @@ export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
       });
     },
     async clear() {
+      const database = await open();
+      const { queryCache, meta } = database;
       await database.transaction('rw', queryCache, meta, async () => {
         await queryCache.clear();
         await meta.delete(META_KEY);
@@ -282,21 +286,25 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
 }
 
 /**
- * The signed-in session's query client, restored from the device. While `isRestoring`, queries wait
- * for the device's answers instead of fetching. Mount it with `key={userId}` so another user gets a
- * new client.
+ * The signed-in session's query client, restored from the device. Offline at start, queries wait for
+ * the device's answers (`isRestoring`) instead of failing to fetch. Online, they fetch at once and the
+ * device's answers come in beside them: an answer already fetched is newer and is kept (hydration only
+ * ever replaces older data), and a screen still waiting shows the device's answer meanwhile. The first
+ * screen's requests so do not wait for the device's database to open. Mount it with `key={userId}` so
+ * another user gets a new client.
  */
 export function usePersistedQueryClient(userId: string): { queryClient: QueryClient; isRestoring: boolean } {
   const [queryClient] = useState(() => createPersistedQueryClient());
+  const [waitsFor] = useState(() => (startsOffline() ? userId : null));
+  // Offline, the queries wait for the device; online they fetch beside it (see above).
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
+    const startedAt = Date.now();
     const handle = persistQueryCache(queryClient, { userId });
     void handle.restored.then(() => {
       if (!active) return;
-      // What the device kept shows at once, and is fetched again as soon as the server answers: realtime
-      // events missed while the app was closed are not in it. Offline, the fetch waits and it stays.
-      void queryClient.invalidateQueries({ refetchType: 'none' });
+      void markRestoredStale(queryClient, startedAt);
       setRestoredFor(userId);
     });
     void requestPersistentStorage();
@@ -305,7 +313,24 @@ export function usePersistedQueryClient(userId: string): { queryClient: QueryCli
       handle.stop();
     };
   }, [queryClient, userId]);
-  return { queryClient, isRestoring: restoredFor !== userId };
+  return { queryClient, isRestoring: waitsFor === userId && restoredFor !== userId };
+}
+
+/**
+ * What the device kept shows at once, and is fetched again as soon as the server answers: realtime
+ * events missed while the app was closed are not in it (offline, the fetch waits and it stays).
+ * Answers fetched since `startedAt` are this session's own and stay fresh.
+ */
+export function markRestoredStale(queryClient: QueryClient, startedAt: number): Promise<void> {
+  return queryClient.invalidateQueries({
+    refetchType: 'none',
+    predicate: (query) => query.state.dataUpdatedAt < startedAt,
+  });
+}
+
+/** Whether the browser says it has no network as the session starts (a server not answering is found by fetching). */
+function startsOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /** QueryClientProvider for the signed-in area, with the device's cache restored and kept. */

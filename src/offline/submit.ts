@@ -8,7 +8,7 @@
 import { useSyncExternalStore } from 'react';
 import { ERROR_KINDS, kindForStatus, type ErrorKind } from '../../domain/errors.ts';
 import { ApiError } from '../api/http.ts';
-import { outboxStoreFor, userDatabase } from './engine/db.ts';
+import { openDeviceDatabase } from './engine/device.ts';
 import { discardOutboxEntry, observeOutbox, queueMutation, type QueueMutationInput } from './outbox.ts';
 import type { OutboxEntry, OutboxError } from './engine/index.ts';
 import { watchSendProgress, type SendProgress } from './sendRequest.ts';
@@ -219,6 +219,7 @@ export async function submitChange(input: QueueMutationInput, options: SubmitOpt
  */
 async function forgetRefused(userId: string, id: string): Promise<void> {
   try {
+    const { outboxStoreFor, userDatabase } = await openDeviceDatabase();
     await outboxStoreFor(userDatabase(userId)).modify(id, (e) =>
       e.state === 'conflict' && e.notifiedAt === null ? { notifiedAt: Date.now() } : null,
     );

@@ -1,11 +1,9 @@
 /** What is waiting, live, for the screens: the outbox summary and the changes the device lost. */
-import { liveQuery } from 'dexie';
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { AuthContext } from '../session/AuthContext.ts';
-import { userDatabase } from './engine/db.ts';
 import { summarizeOutbox, type DiscardResult, type OutboxSummary } from './engine/queue.ts';
 import type { JournalItem } from './journal.ts';
-import { discardOutboxEntry, LOST_KEY, observeOutbox, retryOutboxEntry } from './outboxStorage.ts';
+import { discardOutboxEntry, LOST_KEY, observeDevice, observeOutbox, retryOutboxEntry } from './outboxStorage.ts';
 
 /** The changes this device lost before the server had them (live), oldest first. */
 export function useLostChanges(userId?: string): JournalItem[] {
@@ -25,16 +23,22 @@ const noSubscription = () => () => undefined;
 const lostFeeds = new Map<string, LiveFeed<JournalItem[]>>();
 
 function lostFeedFor(userId: string): LiveFeed<JournalItem[]> {
-  return sharedFeed(lostFeeds, userId, NO_LOST, (publish) => {
-    const subscription = liveQuery(() => userDatabase(userId).meta.get(LOST_KEY)).subscribe({
-      next: (row) => {
-        const items = (row?.value as JournalItem[] | undefined) ?? NO_LOST;
-        publish([...items].sort((a, b) => a.createdAt - b.createdAt));
-      },
-      error: (error) => console.warn('outbox: cannot read the lost changes', error),
-    });
-    return () => subscription.unsubscribe();
-  });
+  const onError = (error: unknown) => console.warn('outbox: cannot read the lost changes', error);
+  return sharedFeed(lostFeeds, userId, NO_LOST, (publish) =>
+    observeDevice(
+      (device) =>
+        device
+          .liveQuery(() => device.userDatabase(userId).meta.get(LOST_KEY))
+          .subscribe({
+            next: (row) => {
+              const items = (row?.value as JournalItem[] | undefined) ?? NO_LOST;
+              publish([...items].sort((a, b) => a.createdAt - b.createdAt));
+            },
+            error: onError,
+          }),
+      onError,
+    ),
+  );
 }
 
 export type OutboxView = OutboxSummary & {

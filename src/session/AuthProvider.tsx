@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isTokenExpired } from '../../domain/rules/token.ts';
 import type { User } from '../../domain/schemas/accounts.ts';
@@ -57,7 +57,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then(({ data }) => {
         if (controller.signal.aborted) return;
         rememberUser(data);
-        setLoaded({ token, user: data });
+        // The signed-in area's first render is the largest of the start: as a transition, React renders
+        // it in slices that let the browser answer input in between, instead of one long task.
+        startTransition(() => setLoaded({ token, user: data }));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

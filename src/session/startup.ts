@@ -8,8 +8,11 @@
 import { decodeTokenPayload, isTokenExpired } from '../../domain/rules/token.ts';
 import type { Role } from '../../domain/enums.ts';
 import type { User } from '../../domain/schemas/accounts.ts';
-import { accountsApi } from '../api/accounts.ts';
+import { getNow } from '../api/http.ts';
 import { getToken } from './token.ts';
+
+/** accountsApi.userDetails's path: the same request, sent before ky has been set up. */
+const USER_DETAILS = '/users/user-details';
 
 type EarlyAnswer = { token: string; answer: Promise<{ data: User }> };
 
@@ -19,7 +22,7 @@ let early: EarlyAnswer | null = null;
 export function askForUserEarly(): void {
   const token = getToken();
   if (!token || isTokenExpired(token)) return;
-  const answer = accountsApi.userDetails();
+  const answer = getNow<{ data: User }>(USER_DETAILS);
   // Whoever takes it handles the failure; one never taken must not be reported as unhandled.
   answer.catch(() => undefined);
   early = { token, answer };

@@ -4,20 +4,16 @@
  * worker, so nothing here touches the DOM.
  */
 import Dexie, { type Table } from 'dexie';
+import { databaseNameFor, journalKeyFor, userFilesCacheName, type PersistedQueryRow } from './device.ts';
 import type { LeaseStore, OutboxEntry, OutboxStore } from './index.ts';
 
-/** One dehydrated query of the persisted cache, by its hash (persist.ts writes only what changed). */
-export type PersistedQueryRow = { queryHash: string; dataUpdatedAt: number; query: unknown };
+export { databaseNameFor, journalKeyFor, requestPersistentStorage, userFilesCacheName } from './device.ts';
+export type { PersistedQueryRow } from './device.ts';
+/** Dexie's live query, for the page's live views (they reach it through device.ts's openDeviceDatabase). */
+export { liveQuery } from 'dexie';
 export type MetaRow = { key: string; value: unknown };
 
-const DATABASE_PREFIX = 'caremesh-user-';
 const LEASE_KEY = 'outbox-lease';
-
-export const databaseNameFor = (userId: string) => `${DATABASE_PREFIX}${userId}`;
-/** Where the page keeps the journal of this account's waiting changes (journal.ts), in localStorage. */
-export const journalKeyFor = (userId: string) => `caremesh-outbox-journal-${userId}`;
-/** The service worker's runtime cache of this account's document pictures (service-worker/userFiles.ts). */
-export const userFilesCacheName = (userId: string) => `caremesh-user-files-${userId}`;
 
 export class UserDatabase extends Dexie {
   declare outbox: Table<OutboxEntry, string>;
@@ -122,24 +118,6 @@ export async function deleteCachedApiResponses(): Promise<void> {
     for (const request of await cache.keys()) {
       if (new URL(request.url).pathname.startsWith('/api/')) await cache.delete(request);
     }
-  }
-}
-
-type StorageWithPersist = { persisted?(): Promise<boolean>; persist?(): Promise<boolean> };
-
-/**
- * Asks the browser to keep this site's storage under storage pressure (queued changes must not be
- * evicted). Chrome answers from site engagement (an installed app is kept); Firefox may ask the user.
- * Resolves to whether storage is persistent; false where the API is missing.
- */
-export async function requestPersistentStorage(): Promise<boolean> {
-  const storage = (globalThis as { navigator?: { storage?: StorageWithPersist } }).navigator?.storage;
-  try {
-    if (!storage?.persist) return false;
-    if (storage.persisted && (await storage.persisted())) return true;
-    return await storage.persist();
-  } catch {
-    return false;
   }
 }
 
