@@ -207,7 +207,6 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
   let queued = false;
   let saving: Promise<void> = Promise.resolve();
   let warned = false;
-  let unsubscribeSaves: () => void = () => undefined;
 
   const save = () => {
     if (queued || stopped) return saving;
@@ -247,17 +246,14 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
     console.warn('offline: the query cache on this device could not be read', error);
   });
   const restored = Promise.race([restore, new Promise<void>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))]);
-  // Saving starts once the device's cache is in (a save before would forget what it holds).
-  void restore.then(() => {
-    if (stopped) return;
-    unsubscribeSaves = cache.subscribe((event) => {
-      if (event.type === 'added' || event.type === 'removed') void save();
-      else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState')) {
-        void save();
-      }
-    });
-    // What was answered while the device's cache was being read.
-    void save();
+  // Every answer is written as it arrives, also while the device's cache is still being read (an online
+  // start fetches beside it): the rows persister only deletes rows it wrote or read itself, so an early
+  // save forgets nothing, and an older row read afterwards never replaces the newer answer.
+  const unsubscribeSaves = cache.subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed') void save();
+    else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState')) {
+      void save();
+    }
   });
 
   const onPageHide = () => void flush();
