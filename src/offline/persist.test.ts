@@ -313,6 +313,29 @@ describe('restoring beside the first fetches (an online start)', () => {
   });
 });
 
+describe('an answer saved while the device is read', () => {
+  it('deletes none of the rows read until they are in the client', async () => {
+    const { storage, rows } = memoryStorage();
+    const earlier = new QueryClient();
+    earlier.setQueryData(['schedule', 'd1'], ['kept on the device']);
+    await persistQueryClientSave({ queryClient: earlier, persister: createRowsPersister(storage), buster: 'b' });
+
+    let restoring = true;
+    const persister = createRowsPersister(storage, { holdRemovals: () => restoring });
+    await persister.restoreClient();
+    // A save between the read and the hydration: the client holds only this session's answer.
+    const client = new QueryClient();
+    client.setQueryData(['appointments', 'patient'], ['fresh']);
+    await persistQueryClientSave({ queryClient: client, persister, buster: 'b' });
+    expect([...rows.keys()].sort()).toEqual(['["appointments","patient"]', '["schedule","d1"]']);
+
+    // Once the rows are in the client, one the client let go is deleted as before.
+    restoring = false;
+    await persistQueryClientSave({ queryClient: client, persister, buster: 'b' });
+    expect([...rows.keys()]).toEqual(['["appointments","patient"]']);
+  });
+});
+
 describe('offlineLabel', () => {
   it('shows the time for today and the date before', () => {
     expect(offlineLabel(T0, T0 + 60_000)).toBe('Offline — last updated 10:30 AM');

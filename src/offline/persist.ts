@@ -112,7 +112,15 @@ export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
  */
 export function createRowsPersister(
   storage: QueryCacheStorage,
-  options: { maxAge?: number; now?: () => number } = {},
+  options: {
+    maxAge?: number;
+    now?: () => number;
+    /**
+     * True while the device's cache is being read into the client: a save then writes but deletes
+     * nothing, since the rows read are not in the client yet and would look let go.
+     */
+    holdRemovals?: () => boolean;
+  } = {},
 ): Persister {
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
   const now = options.now ?? Date.now;
@@ -130,7 +138,7 @@ export function createRowsPersister(
           query: persistedState(query),
         });
       }
-      const remove = [...written.keys()].filter((hash) => !present.has(hash));
+      const remove = options.holdRemovals?.() ? [] : [...written.keys()].filter((hash) => !present.has(hash));
       await storage.write({ put, remove, meta: { timestamp: client.timestamp, buster: client.buster } });
       for (const row of put) written.set(row.queryHash, row.dataUpdatedAt);
       for (const hash of remove) written.delete(hash);
@@ -201,7 +209,11 @@ export type PersistOptions = {
 export function persistQueryCache(queryClient: QueryClient, options: PersistOptions): PersistHandle {
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
   const buster = options.buster ?? persistBuster(options.userId);
-  const persister = createRowsPersister(options.storage ?? dexieQueryCacheStorage(options.userId), { maxAge });
+  let restoring = true;
+  const persister = createRowsPersister(options.storage ?? dexieQueryCacheStorage(options.userId), {
+    maxAge,
+    holdRemovals: () => restoring,
+  });
   const cache = queryClient.getQueryCache();
   let stopped = false;
   let queued = false;
@@ -242,9 +254,13 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
     }
   });
 
-  const restore = persistQueryClientRestore({ queryClient, persister, maxAge, buster }).catch((error: unknown) => {
-    console.warn('offline: the query cache on this device could not be read', error);
-  });
+  const restore = persistQueryClientRestore({ queryClient, persister, maxAge, buster })
+    .catch((error: unknown) => {
+      console.warn('offline: the query cache on this device could not be read', error);
+    })
+    .finally(() => {
+      restoring = false;
+    });
   const restored = Promise.race([restore, new Promise<void>((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS))]);
   // Every answer is written as it arrives, also while the device's cache is still being read (an online
   // start fetches beside it): the rows persister only deletes rows it wrote or read itself, so an early
