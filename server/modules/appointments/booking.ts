@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointmentEnd } from '../../../domain/rules/appointments.ts';
 import type { bookAppointmentBody } from '../../../domain/schemas/appointments.ts';
@@ -9,7 +10,13 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
 import { insideUnit } from '../../platform/unitOfWork.ts';
-import type { SchedulesService } from '../schedules/index.ts';
+import {
+  HELD_TIMES_SPAN_MS,
+  heldAmong,
+  heldTimesFrom,
+  placeRowsOf,
+  type SchedulesService,
+} from '../schedules/index.ts';
 import { announce, eventLineOf, type AnnounceDeps } from './messages.ts';
 import { patientName, toAppointment, toMessage, type AppointmentView } from './queries.ts';
 
@@ -18,6 +25,9 @@ import { patientName, toAppointment, toMessage, type AppointmentView } from './q
 const HELD = 'That time is being offered to a patient on the waitlist for a few minutes. Choose another time.';
 const HELD_FOR_YOU = 'That time is held for you from the waitlist: accept it under Appointments → On the waitlist.';
 const BOOKED_FROM_WAITLIST = 'Booked from the waitlist.';
+
+/** The doctor's own hospital, beside the hospital the booking names. */
+const doctorHospitals = alias(hospitals, 'doctor_hospital');
 
 const SLOT_TAKEN = 'That time is already taken with this doctor. Choose another time.';
 
@@ -138,31 +148,27 @@ export function bookingUseCases(deps: BookingDeps) {
           reason: 'PROFILE_REQUIRED',
         });
       }
-      // One round trip for everyone involved; only doctors and hospitals the directory shows can be booked.
+      const start = new Date(input.scheduledAt);
+      const doctorId = sql`${input.doctorId ?? null}::uuid`;
+      // One round trip for everyone involved, the doctor's schedule and the waitlist's holds on the
+      // doctor's time from then on; only doctors and hospitals the directory shows can be booked.
       const [found] = await db
         .select({
           patientId: patients.id,
           patientName,
-          doctorId: sql<
-            string | null
-          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${listedInDirectory(doctors)})`,
-          doctorName: sql<
-            string | null
-          >`(select ${doctors.name} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
-          doctorHospitalId: sql<
-            string | null
-          >`(select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
-          doctorHospitalName: sql<
-            string | null
-          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = (select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid))`,
-          hospitalId: sql<
-            string | null
-          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${listedInDirectory(hospitals)})`,
-          hospitalName: sql<
-            string | null
-          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid)`,
+          doctorId: sql<string | null>`case when ${listedInDirectory(doctors)} then ${doctors.id} end`,
+          doctorName: doctors.name,
+          doctorHospitalId: doctors.hospitalId,
+          doctorHospitalName: doctorHospitals.name,
+          hospitalId: sql<string | null>`case when ${listedInDirectory(hospitals)} then ${hospitals.id} end`,
+          hospitalName: hospitals.name,
+          schedules: input.doctorId ? placeRowsOf(doctorId) : sql<null>`null`,
+          held: input.doctorId ? heldTimesFrom(doctorId, start) : sql<null>`null`,
         })
         .from(patients)
+        .leftJoin(doctors, eq(doctors.id, doctorId))
+        .leftJoin(doctorHospitals, eq(doctorHospitals.id, doctors.hospitalId))
+        .leftJoin(hospitals, eq(hospitals.id, sql`${input.hospitalId ?? null}::uuid`))
         .where(and(eq(patients.id, caller.referenceId), isNull(patients.deletedAt)));
       if (!found) {
         throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
@@ -176,7 +182,6 @@ export function bookingUseCases(deps: BookingDeps) {
           issues: [{ path: 'body.hospitalId', message: `${found.doctorName} does not practise at this hospital` }],
         });
       }
-      const start = new Date(input.scheduledAt);
       // A doctor with a schedule takes only its slots (domain/rules/schedules.ts), for the slot's length, at its place.
       const slot = found.doctorId
         ? await deps.schedules.slotForBooking(
@@ -184,6 +189,7 @@ export function bookingUseCases(deps: BookingDeps) {
             start,
             input.mode,
             input.hospitalId,
+            found.schedules ?? [],
           )
         : null;
       const booking = slot ? { ...input, durationMinutes: slot.slotMinutes } : input;
@@ -194,7 +200,10 @@ export function bookingUseCases(deps: BookingDeps) {
       const end = appointmentEnd(start, booking.durationMinutes);
       if (found.doctorId) {
         // A time held for a patient on the waitlist is theirs alone until the offer ends.
-        const hold = await deps.schedules.heldOffer(found.doctorId, start, end);
+        const hold =
+          end.getTime() - start.getTime() <= HELD_TIMES_SPAN_MS
+            ? heldAmong(found.held, start, end, options.fromWaitlistOffer)
+            : await deps.schedules.heldOffer(found.doctorId, start, end);
         if (hold && hold.offerId !== options.fromWaitlistOffer) {
           throw conflict(hold.patientId === found.patientId ? HELD_FOR_YOU : HELD, { reason: 'SLOT_HELD' });
         }
