@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointmentEnd } from '../../../domain/rules/appointments.ts';
@@ -10,6 +10,7 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
 import { insideUnit } from '../../platform/unitOfWork.ts';
+import { todayInIndia } from '../../../domain/rules/time.ts';
 import {
   HELD_TIMES_SPAN_MS,
   heldAmong,
@@ -48,8 +49,87 @@ export async function lockDoctorSlots(tx: Tx, doctorId: string) {
 const SLOT_LOCK_SPACE = sql`hashtext('caremesh.doctor-slots')`;
 
 /** `value`, once the doctor's slots are locked (lockDoctorSlots, inside the statement that needs it). */
-function afterSlotLock(doctorId: string, value: string) {
+function afterSlotLock(doctorId: string | SQL, value: string) {
   return sql`(select ${value} from pg_advisory_xact_lock(${SLOT_LOCK_SPACE}, hashtext(${doctorId}::text)))`;
+}
+
+const LOOKUP = 'booking_lookup';
+const param = (name: string, type: 'uuid' | 'timestamptz') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * Everyone a booking involves in one round trip, with the doctor's schedule and the waitlist's holds
+ * on the doctor's time from the start on; only doctors and hospitals the directory shows can be
+ * booked. A prepared statement: its parameters are `patientId`, `doctorId`, `hospitalId`, `start`, `today`.
+ */
+function lookupOf(db: Db) {
+  const today = sql.placeholder('today');
+  return db
+    .select({
+      patientId: patients.id,
+      patientName,
+      doctorId: sql<string | null>`case when ${listedInDirectory(doctors, today)} then ${doctors.id} end`,
+      doctorName: doctors.name,
+      doctorHospitalId: doctors.hospitalId,
+      doctorHospitalName: doctorHospitals.name,
+      hospitalId: sql<string | null>`case when ${listedInDirectory(hospitals, today)} then ${hospitals.id} end`,
+      hospitalName: hospitals.name,
+      schedules: placeRowsOf(param('doctorId', 'uuid')),
+      held: heldTimesFrom(param('doctorId', 'uuid'), sql`${sql.placeholder('start')}`),
+    })
+    .from(patients)
+    .leftJoin(doctors, eq(doctors.id, param('doctorId', 'uuid')))
+    .leftJoin(doctorHospitals, eq(doctorHospitals.id, doctors.hospitalId))
+    .leftJoin(hospitals, eq(hospitals.id, param('hospitalId', 'uuid')))
+    .where(and(eq(patients.id, sql.placeholder('patientId')), isNull(patients.deletedAt)));
+}
+
+const INSERT = 'booking_insert';
+const INSERT_WITH_DOCTOR = 'booking_insert_with_doctor';
+
+/**
+ * The appointment and its first conversation line in one statement; with a doctor, the doctor's
+ * slots are locked before the row is written (the lock is taken while the row's values are
+ * computed). A prepared statement: its parameters are the line's (`lineId`, `appointmentId`,
+ * `authorRole`, `authorUserId`, `authorName`, `body`) and the appointment's columns.
+ */
+function insertOf(executor: Db | Tx, withDoctor: boolean) {
+  const p = (name: string) => sql.placeholder(name);
+  const withLine = executor.$with('event_line', {}).as(
+    executor
+      .insert(appointmentMessages)
+      .values({
+        id: p('lineId'),
+        appointmentId: p('appointmentId'),
+        kind: 'EVENT',
+        authorRole: p('authorRole'),
+        authorUserId: p('authorUserId'),
+        authorName: p('authorName'),
+        body: p('body'),
+      })
+      .getSQL(),
+  );
+  return (
+    executor
+      .with(withLine)
+      .insert(appointments)
+      .values({
+        id: p('appointmentId'),
+        patientId: p('patientId'),
+        doctorId: p('doctorId'),
+        hospitalId: p('hospitalId'),
+        scheduledAt: p('scheduledAt'),
+        durationMinutes: p('durationMinutes'),
+        endsAt: p('endsAt'),
+        mode: p('mode'),
+        reason: p('reason'),
+        status: p('status'),
+        statusReason: p('statusReason'),
+        lastActor: withDoctor ? afterSlotLock(sql`${p('doctorId')}`, 'PATIENT') : 'PATIENT',
+        createdBy: p('createdBy'),
+      })
+      // Everything else is what was written: only the database's clock comes back.
+      .returning({ createdAt: appointments.createdAt, updatedAt: appointments.updatedAt })
+  );
 }
 
 export type BookingDeps = AnnounceDeps & {
@@ -59,6 +139,11 @@ export type BookingDeps = AnnounceDeps & {
 
 export function bookingUseCases(deps: BookingDeps) {
   const { db } = deps;
+  /** The lookup, prepared on the pool on first use (inside a unit of work it is prepared on its transaction). */
+  let preparedLookup: ReturnType<ReturnType<typeof lookupOf>['prepare']> | undefined;
+  /** The inserts, prepared on the pool on first use. */
+  let preparedInsert: ReturnType<ReturnType<typeof insertOf>['prepare']> | undefined;
+  let preparedInsertWithDoctor: typeof preparedInsert;
 
   /**
    * The appointment and its first conversation line in one statement, the doctor's slots locked
@@ -109,32 +194,41 @@ export function bookingUseCases(deps: BookingDeps) {
       id: randomUUID(),
       ...eventLineOf(row, 'BOOK', { userId: caller.id, role: 'PATIENT', name: row.patientName }),
     };
-    const write = async (executor: Db | Tx) => {
-      const withLine = executor.$with('event_line', {}).as(executor.insert(appointmentMessages).values(line).getSQL());
-      const [inserted] = await executor
-        .with(withLine)
-        .insert(appointments)
-        .values({
-          id: row.id,
-          patientId: row.patientId,
-          doctorId: row.doctorId,
-          hospitalId: row.hospitalId,
-          scheduledAt: start,
-          durationMinutes: row.durationMinutes,
-          endsAt: end,
-          mode: row.mode,
-          reason: row.reason,
-          status,
-          statusReason: row.statusReason,
-          lastActor: row.doctorId ? afterSlotLock(row.doctorId, 'PATIENT') : 'PATIENT',
-          createdBy: caller.id,
-        })
-        .returning();
+    const values = {
+      lineId: line.id,
+      appointmentId: row.id,
+      authorRole: line.authorRole,
+      authorUserId: line.authorUserId,
+      authorName: line.authorName,
+      body: line.body,
+      patientId: row.patientId,
+      doctorId: row.doctorId,
+      hospitalId: row.hospitalId,
+      scheduledAt: start,
+      durationMinutes: row.durationMinutes,
+      endsAt: end,
+      mode: row.mode,
+      reason: row.reason,
+      status,
+      statusReason: row.statusReason,
+      createdBy: caller.id,
+    };
+    const withDoctor = row.doctorId !== null;
+    const name = withDoctor ? INSERT_WITH_DOCTOR : INSERT;
+    // On the pool, the statements prepared once; in a transaction, prepared on its connection.
+    const write = async (tx?: Tx) => {
+      const [inserted] = tx
+        ? await insertOf(tx, withDoctor).prepare(name).execute(values)
+        : await (
+            withDoctor
+              ? (preparedInsertWithDoctor ??= insertOf(db, true).prepare(name))
+              : (preparedInsert ??= insertOf(db, false).prepare(name))
+          ).execute(values);
       const booked = { ...row, ...inserted! };
       // Written in the same statement, so at the same transaction time as the appointment.
       return { row: booked, message: toMessage({ ...line, createdAt: booked.createdAt }) };
     };
-    return insideUnit() ? db.transaction((tx) => write(tx)) : write(db);
+    return insideUnit() ? db.transaction((tx) => write(tx)) : write();
   }
 
   return {
@@ -149,27 +243,16 @@ export function bookingUseCases(deps: BookingDeps) {
         });
       }
       const start = new Date(input.scheduledAt);
-      const doctorId = sql`${input.doctorId ?? null}::uuid`;
-      // One round trip for everyone involved, the doctor's schedule and the waitlist's holds on the
-      // doctor's time from then on; only doctors and hospitals the directory shows can be booked.
-      const [found] = await db
-        .select({
-          patientId: patients.id,
-          patientName,
-          doctorId: sql<string | null>`case when ${listedInDirectory(doctors)} then ${doctors.id} end`,
-          doctorName: doctors.name,
-          doctorHospitalId: doctors.hospitalId,
-          doctorHospitalName: doctorHospitals.name,
-          hospitalId: sql<string | null>`case when ${listedInDirectory(hospitals)} then ${hospitals.id} end`,
-          hospitalName: hospitals.name,
-          schedules: input.doctorId ? placeRowsOf(doctorId) : sql<null>`null`,
-          held: input.doctorId ? heldTimesFrom(doctorId, start) : sql<null>`null`,
-        })
-        .from(patients)
-        .leftJoin(doctors, eq(doctors.id, doctorId))
-        .leftJoin(doctorHospitals, eq(doctorHospitals.id, doctors.hospitalId))
-        .leftJoin(hospitals, eq(hospitals.id, sql`${input.hospitalId ?? null}::uuid`))
-        .where(and(eq(patients.id, caller.referenceId), isNull(patients.deletedAt)));
+      const lookup = {
+        patientId: caller.referenceId,
+        doctorId: input.doctorId ?? null,
+        hospitalId: input.hospitalId ?? null,
+        start: start.toISOString(),
+        today: todayInIndia(),
+      };
+      const [found] = insideUnit()
+        ? await lookupOf(db).prepare(LOOKUP).execute(lookup)
+        : await (preparedLookup ??= lookupOf(db).prepare(LOOKUP)).execute(lookup);
       if (!found) {
         throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
           reason: 'PROFILE_REQUIRED',

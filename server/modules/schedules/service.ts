@@ -78,8 +78,8 @@ export const HELD_TIMES_SPAN_MS = DAY_MS;
  * column (null when none; times in epoch milliseconds), for a statement that reads them alongside
  * other things. `heldAmong` then answers what heldOffer would for any booking inside that span.
  */
-export function heldTimesFrom(doctorId: SQL, start: Date): SQL<HeldTime[] | null> {
-  const from = sql`${start.toISOString()}::timestamptz`;
+export function heldTimesFrom(doctorId: SQL, start: SQL): SQL<HeldTime[] | null> {
+  const from = sql`${start}::timestamptz`;
   return sql<
     HeldTime[] | null
   >`(select json_agg(json_build_object('offerId', ${waitlistOffers.id}, 'patientId', (select ${waitlistEntries.patientId} from ${waitlistEntries} where ${waitlistEntries.id} = ${waitlistOffers.entryId}), 'startsAt', extract(epoch from ${waitlistFreedSlots.startsAt}) * 1000, 'endsAt', extract(epoch from ${waitlistFreedSlots.endsAt}) * 1000)) from ${waitlistOffers} inner join ${waitlistFreedSlots} on ${waitlistFreedSlots.id} = ${waitlistOffers.slotId} where ${waitlistOffers.status} = 'HELD' and ${waitlistFreedSlots.doctorId} = ${doctorId} and ${waitlistFreedSlots.startsAt} < ${from} + interval '1 day' and ${waitlistFreedSlots.endsAt} > ${from})`;
