@@ -89,28 +89,15 @@ const INSERT_WITH_DOCTOR = 'booking_insert_with_doctor';
 /**
  * The appointment and its first conversation line in one statement; with a doctor, the doctor's
  * slots are locked before the row is written (the lock is taken while the row's values are
- * computed). A prepared statement: its parameters are the line's (`lineId`, `appointmentId`,
- * `authorRole`, `authorUserId`, `authorName`, `body`) and the appointment's columns.
+ * computed). A time the doctor already holds writes nothing and returns no row (the no-double-booking
+ * constraint decides, without an error that would spoil a surrounding transaction). A prepared
+ * statement: its parameters are the line's (`lineId`, `authorRole`, `authorUserId`, `authorName`,
+ * `body`) and the appointment's columns.
  */
 function insertOf(executor: Db | Tx, withDoctor: boolean) {
   const p = (name: string) => sql.placeholder(name);
-  const withLine = executor.$with('event_line', {}).as(
+  const booked = executor.$with('booked').as(
     executor
-      .insert(appointmentMessages)
-      .values({
-        id: p('lineId'),
-        appointmentId: p('appointmentId'),
-        kind: 'EVENT',
-        authorRole: p('authorRole'),
-        authorUserId: p('authorUserId'),
-        authorName: p('authorName'),
-        body: p('body'),
-      })
-      .getSQL(),
-  );
-  return (
-    executor
-      .with(withLine)
       .insert(appointments)
       .values({
         id: p('appointmentId'),
@@ -127,9 +114,16 @@ function insertOf(executor: Db | Tx, withDoctor: boolean) {
         lastActor: withDoctor ? afterSlotLock(sql`${p('doctorId')}`, 'PATIENT') : 'PATIENT',
         createdBy: p('createdBy'),
       })
+      .onConflictDoNothing()
       // Everything else is what was written: only the database's clock comes back.
-      .returning({ createdAt: appointments.createdAt, updatedAt: appointments.updatedAt })
+      .returning({ id: appointments.id, createdAt: appointments.createdAt, updatedAt: appointments.updatedAt }),
   );
+  const line = executor
+    .$with('event_line', {})
+    .as(
+      sql`insert into ${appointmentMessages} (id, appointment_id, kind, author_role, author_user_id, author_name, body) select ${p('lineId')}::uuid, ${booked.id}, 'EVENT', ${p('authorRole')}::text, ${p('authorUserId')}::uuid, ${p('authorName')}::text, ${p('body')}::text from ${booked}`,
+    );
+  return executor.with(booked, line).select({ createdAt: booked.createdAt, updatedAt: booked.updatedAt }).from(booked);
 }
 
 export type BookingDeps = AnnounceDeps & {
@@ -146,10 +140,10 @@ export function bookingUseCases(deps: BookingDeps) {
   let preparedInsertWithDoctor: typeof preparedInsert;
 
   /**
-   * The appointment and its first conversation line in one statement, the doctor's slots locked
-   * before the row is written (the lock is taken while the row's values are computed). Alone, the
-   * statement is its own transaction; inside a unit of work, a savepoint keeps that transaction usable
-   * when the slot is taken (409).
+   * The appointment and its first conversation line in one statement (insertOf); null when the
+   * doctor already holds that time. Alone, the statement is its own transaction; inside a unit of
+   * work, a taken slot writes nothing and raises no error, so that transaction stays usable for the
+   * 409 it keeps.
    */
   async function insertBooking(
     caller: AuthUser,
@@ -215,20 +209,19 @@ export function bookingUseCases(deps: BookingDeps) {
     };
     const withDoctor = row.doctorId !== null;
     const name = withDoctor ? INSERT_WITH_DOCTOR : INSERT;
-    // On the pool, the statements prepared once; in a transaction, prepared on its connection.
-    const write = async (tx?: Tx) => {
-      const [inserted] = tx
-        ? await insertOf(tx, withDoctor).prepare(name).execute(values)
-        : await (
-            withDoctor
-              ? (preparedInsertWithDoctor ??= insertOf(db, true).prepare(name))
-              : (preparedInsert ??= insertOf(db, false).prepare(name))
-          ).execute(values);
-      const booked = { ...row, ...inserted! };
-      // Written in the same statement, so at the same transaction time as the appointment.
-      return { row: booked, message: toMessage({ ...line, createdAt: booked.createdAt }) };
-    };
-    return insideUnit() ? db.transaction((tx) => write(tx)) : write();
+    // On the pool, the statements prepared once; in a unit of work, prepared on its transaction's connection.
+    const [inserted] = insideUnit()
+      ? await insertOf(db, withDoctor).prepare(name).execute(values)
+      : await (
+          withDoctor
+            ? (preparedInsertWithDoctor ??= insertOf(db, true).prepare(name))
+            : (preparedInsert ??= insertOf(db, false).prepare(name))
+        ).execute(values);
+    // The doctor already holds that time.
+    if (!inserted) return null;
+    const booked = { ...row, ...inserted };
+    // Written in the same statement, so at the same transaction time as the appointment.
+    return { row: booked, message: toMessage({ ...line, createdAt: booked.createdAt }) };
   }
 
   return {
@@ -296,6 +289,7 @@ export function bookingUseCases(deps: BookingDeps) {
         if (isSlotTaken(error)) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
         throw error;
       });
+      if (!created) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
       await announce(
         deps,
         'BOOK',
