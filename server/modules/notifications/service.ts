@@ -102,6 +102,17 @@ export function endpointAllowed(endpoint: string, hosts: readonly string[] | nul
   return hosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
 }
 
+/** A stored notification as `deliver` reads it back, with its recipient's preferences. */
+type DeliveredRow = {
+  id: string;
+  user_id: string;
+  status: NotificationRow['status'];
+  created_at: string | Date;
+  channels: Partial<NotificationPreferences['channels']> | null;
+  types: NotificationPreferences['types'] | null;
+  pushable: boolean;
+};
+
 /** What notifications need: where they are stored, the rooms and the devices they go to. */
 export type NotificationsDeps = {
   db: Db;
@@ -141,15 +152,7 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
   async function deliver(where: SQL, input: NewNotification, exceptUserId?: string): Promise<NotificationRow[]> {
     const data = input.data ?? {};
     const priority = input.priority ?? 'MEDIUM';
-    const result = await db.execute<{
-      id: string;
-      user_id: string;
-      status: NotificationRow['status'];
-      created_at: string | Date;
-      channels: Partial<NotificationPreferences['channels']> | null;
-      types: NotificationPreferences['types'] | null;
-      pushable: boolean;
-    }>(sql`with recipient as (
+    const result = await db.execute(sql`with recipient as (
         select ${users.id} as id, ${notificationPreferences.channels} as channels, ${notificationPreferences.types} as types,
           exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id}) as pushable
         from ${users} left join ${notificationPreferences} on ${notificationPreferences.userId} = ${users.id}
@@ -161,7 +164,7 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
       )
       select stored.id, stored.user_id, stored.status, stored.created_at, recipient.channels, recipient.types, recipient.pushable
       from stored join recipient on recipient.id = stored.user_id`);
-    return rowsOf<(typeof result.rows)[number]>(result).map((stored) => {
+    return rowsOf<DeliveredRow>(result).map((stored) => {
       const row: NotificationRow = {
         id: stored.id,
         userId: stored.user_id,
