@@ -1,4 +1,17 @@
-import { and, asc, desc, eq, getTableColumns, gte, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  isNull,
+  or,
+  sql,
+  type AnyColumn,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LISTED_RECORD_STATUS, LISTED_VERIFICATION_STATUS } from '../../domain/rules/directory.ts';
 import { todayInIndia } from '../../domain/rules/time.ts';
@@ -32,11 +45,15 @@ export type DirectoryQuery = {
 };
 
 /** The entry is listed in the directory (domain/rules/directory.ts), as an SQL condition on its row. */
-export function listedInDirectory(t: Pick<DirectoryTable, 'verificationStatus' | 'status' | 'listedUntil'>): SQL {
+export function listedInDirectory(
+  t: Pick<DirectoryTable, 'verificationStatus' | 'status' | 'listedUntil'>,
+  /** India's date today ('yyyy-mm-dd'), or the placeholder a prepared statement is given it in. */
+  today: string | Placeholder = todayInIndia(),
+): SQL {
   return and(
     eq(t.verificationStatus, LISTED_VERIFICATION_STATUS),
     eq(t.status, LISTED_RECORD_STATUS),
-    or(isNull(t.listedUntil), gte(t.listedUntil, todayInIndia())),
+    or(isNull(t.listedUntil), gte(t.listedUntil, today)),
   ) as SQL;
 }
 

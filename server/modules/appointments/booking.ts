@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { appointmentEnd } from '../../../domain/rules/appointments.ts';
 import type { bookAppointmentBody } from '../../../domain/schemas/appointments.ts';
@@ -9,7 +10,14 @@ import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
 import { insideUnit } from '../../platform/unitOfWork.ts';
-import type { SchedulesService } from '../schedules/index.ts';
+import { todayInIndia } from '../../../domain/rules/time.ts';
+import {
+  HELD_TIMES_SPAN_MS,
+  heldAmong,
+  heldTimesFrom,
+  placeRowsOf,
+  type SchedulesService,
+} from '../schedules/index.ts';
 import { announce, eventLineOf, type AnnounceDeps } from './messages.ts';
 import { patientName, toAppointment, toMessage, type AppointmentView } from './queries.ts';
 
@@ -18,6 +26,9 @@ import { patientName, toAppointment, toMessage, type AppointmentView } from './q
 const HELD = 'That time is being offered to a patient on the waitlist for a few minutes. Choose another time.';
 const HELD_FOR_YOU = 'That time is held for you from the waitlist: accept it under Appointments → On the waitlist.';
 const BOOKED_FROM_WAITLIST = 'Booked from the waitlist.';
+
+/** The doctor's own hospital, beside the hospital the booking names. */
+const doctorHospitals = alias(hospitals, 'doctor_hospital');
 
 const SLOT_TAKEN = 'That time is already taken with this doctor. Choose another time.';
 
@@ -38,8 +49,81 @@ export async function lockDoctorSlots(tx: Tx, doctorId: string) {
 const SLOT_LOCK_SPACE = sql`hashtext('caremesh.doctor-slots')`;
 
 /** `value`, once the doctor's slots are locked (lockDoctorSlots, inside the statement that needs it). */
-function afterSlotLock(doctorId: string, value: string) {
+function afterSlotLock(doctorId: string | SQL, value: string) {
   return sql`(select ${value} from pg_advisory_xact_lock(${SLOT_LOCK_SPACE}, hashtext(${doctorId}::text)))`;
+}
+
+const LOOKUP = 'booking_lookup';
+const param = (name: string, type: 'uuid' | 'timestamptz') => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * Everyone a booking involves in one round trip, with the doctor's schedule and the waitlist's holds
+ * on the doctor's time from the start on; only doctors and hospitals the directory shows can be
+ * booked. A prepared statement: its parameters are `patientId`, `doctorId`, `hospitalId`, `start`, `today`.
+ */
+function lookupOf(db: Db) {
+  const today = sql.placeholder('today');
+  return db
+    .select({
+      patientId: patients.id,
+      patientName,
+      doctorId: sql<string | null>`case when ${listedInDirectory(doctors, today)} then ${doctors.id} end`,
+      doctorName: doctors.name,
+      doctorHospitalId: doctors.hospitalId,
+      doctorHospitalName: doctorHospitals.name,
+      hospitalId: sql<string | null>`case when ${listedInDirectory(hospitals, today)} then ${hospitals.id} end`,
+      hospitalName: hospitals.name,
+      schedules: placeRowsOf(param('doctorId', 'uuid')),
+      held: heldTimesFrom(param('doctorId', 'uuid'), sql`${sql.placeholder('start')}`),
+    })
+    .from(patients)
+    .leftJoin(doctors, eq(doctors.id, param('doctorId', 'uuid')))
+    .leftJoin(doctorHospitals, eq(doctorHospitals.id, doctors.hospitalId))
+    .leftJoin(hospitals, eq(hospitals.id, param('hospitalId', 'uuid')))
+    .where(and(eq(patients.id, sql.placeholder('patientId')), isNull(patients.deletedAt)));
+}
+
+const INSERT = 'booking_insert';
+const INSERT_WITH_DOCTOR = 'booking_insert_with_doctor';
+
+/**
+ * The appointment and its first conversation line in one statement; with a doctor, the doctor's
+ * slots are locked before the row is written (the lock is taken while the row's values are
+ * computed). A time the doctor already holds writes nothing and returns no row (the no-double-booking
+ * constraint decides, without an error that would spoil a surrounding transaction). A prepared
+ * statement: its parameters are the line's (`lineId`, `authorRole`, `authorUserId`, `authorName`,
+ * `body`) and the appointment's columns.
+ */
+function insertOf(executor: Db | Tx, withDoctor: boolean) {
+  const p = (name: string) => sql.placeholder(name);
+  const booked = executor.$with('booked').as(
+    executor
+      .insert(appointments)
+      .values({
+        id: p('appointmentId'),
+        patientId: p('patientId'),
+        doctorId: p('doctorId'),
+        hospitalId: p('hospitalId'),
+        scheduledAt: p('scheduledAt'),
+        durationMinutes: p('durationMinutes'),
+        endsAt: p('endsAt'),
+        mode: p('mode'),
+        reason: p('reason'),
+        status: p('status'),
+        statusReason: p('statusReason'),
+        lastActor: withDoctor ? afterSlotLock(sql`${p('doctorId')}`, 'PATIENT') : 'PATIENT',
+        createdBy: p('createdBy'),
+      })
+      .onConflictDoNothing()
+      // Everything else is what was written: only the database's clock comes back.
+      .returning({ id: appointments.id, createdAt: appointments.createdAt, updatedAt: appointments.updatedAt }),
+  );
+  const line = executor
+    .$with('event_line', {})
+    .as(
+      sql`insert into ${appointmentMessages} (id, appointment_id, kind, author_role, author_user_id, author_name, body) select ${p('lineId')}::uuid, ${booked.id}, 'EVENT', ${p('authorRole')}::text, ${p('authorUserId')}::uuid, ${p('authorName')}::text, ${p('body')}::text from ${booked}`,
+    );
+  return executor.with(booked, line).select({ createdAt: booked.createdAt, updatedAt: booked.updatedAt }).from(booked);
 }
 
 export type BookingDeps = AnnounceDeps & {
@@ -49,12 +133,17 @@ export type BookingDeps = AnnounceDeps & {
 
 export function bookingUseCases(deps: BookingDeps) {
   const { db } = deps;
+  /** The lookup, prepared on the pool on first use (inside a unit of work it is prepared on its transaction). */
+  let preparedLookup: ReturnType<ReturnType<typeof lookupOf>['prepare']> | undefined;
+  /** The inserts, prepared on the pool on first use. */
+  let preparedInsert: ReturnType<ReturnType<typeof insertOf>['prepare']> | undefined;
+  let preparedInsertWithDoctor: typeof preparedInsert;
 
   /**
-   * The appointment and its first conversation line in one statement, the doctor's slots locked
-   * before the row is written (the lock is taken while the row's values are computed). Alone, the
-   * statement is its own transaction; inside a unit of work, a savepoint keeps that transaction usable
-   * when the slot is taken (409).
+   * The appointment and its first conversation line in one statement (insertOf); null when the
+   * doctor already holds that time. Alone, the statement is its own transaction; inside a unit of
+   * work, a taken slot writes nothing and raises no error, so that transaction stays usable for the
+   * 409 it keeps.
    */
   async function insertBooking(
     caller: AuthUser,
@@ -99,32 +188,40 @@ export function bookingUseCases(deps: BookingDeps) {
       id: randomUUID(),
       ...eventLineOf(row, 'BOOK', { userId: caller.id, role: 'PATIENT', name: row.patientName }),
     };
-    const write = async (executor: Db | Tx) => {
-      const withLine = executor.$with('event_line', {}).as(executor.insert(appointmentMessages).values(line).getSQL());
-      const [inserted] = await executor
-        .with(withLine)
-        .insert(appointments)
-        .values({
-          id: row.id,
-          patientId: row.patientId,
-          doctorId: row.doctorId,
-          hospitalId: row.hospitalId,
-          scheduledAt: start,
-          durationMinutes: row.durationMinutes,
-          endsAt: end,
-          mode: row.mode,
-          reason: row.reason,
-          status,
-          statusReason: row.statusReason,
-          lastActor: row.doctorId ? afterSlotLock(row.doctorId, 'PATIENT') : 'PATIENT',
-          createdBy: caller.id,
-        })
-        .returning();
-      const booked = { ...row, ...inserted! };
-      // Written in the same statement, so at the same transaction time as the appointment.
-      return { row: booked, message: toMessage({ ...line, createdAt: booked.createdAt }) };
+    const values = {
+      lineId: line.id,
+      appointmentId: row.id,
+      authorRole: line.authorRole,
+      authorUserId: line.authorUserId,
+      authorName: line.authorName,
+      body: line.body,
+      patientId: row.patientId,
+      doctorId: row.doctorId,
+      hospitalId: row.hospitalId,
+      scheduledAt: start,
+      durationMinutes: row.durationMinutes,
+      endsAt: end,
+      mode: row.mode,
+      reason: row.reason,
+      status,
+      statusReason: row.statusReason,
+      createdBy: caller.id,
     };
-    return insideUnit() ? db.transaction((tx) => write(tx)) : write(db);
+    const withDoctor = row.doctorId !== null;
+    const name = withDoctor ? INSERT_WITH_DOCTOR : INSERT;
+    // On the pool, the statements prepared once; in a unit of work, prepared on its transaction's connection.
+    const [inserted] = insideUnit()
+      ? await insertOf(db, withDoctor).prepare(name).execute(values)
+      : await (
+          withDoctor
+            ? (preparedInsertWithDoctor ??= insertOf(db, true).prepare(name))
+            : (preparedInsert ??= insertOf(db, false).prepare(name))
+        ).execute(values);
+    // The doctor already holds that time.
+    if (!inserted) return null;
+    const booked = { ...row, ...inserted };
+    // Written in the same statement, so at the same transaction time as the appointment.
+    return { row: booked, message: toMessage({ ...line, createdAt: booked.createdAt }) };
   }
 
   return {
@@ -138,32 +235,17 @@ export function bookingUseCases(deps: BookingDeps) {
           reason: 'PROFILE_REQUIRED',
         });
       }
-      // One round trip for everyone involved; only doctors and hospitals the directory shows can be booked.
-      const [found] = await db
-        .select({
-          patientId: patients.id,
-          patientName,
-          doctorId: sql<
-            string | null
-          >`(select ${doctors.id} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid and ${listedInDirectory(doctors)})`,
-          doctorName: sql<
-            string | null
-          >`(select ${doctors.name} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
-          doctorHospitalId: sql<
-            string | null
-          >`(select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid)`,
-          doctorHospitalName: sql<
-            string | null
-          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = (select ${doctors.hospitalId} from ${doctors} where ${doctors.id} = ${input.doctorId ?? null}::uuid))`,
-          hospitalId: sql<
-            string | null
-          >`(select ${hospitals.id} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid and ${listedInDirectory(hospitals)})`,
-          hospitalName: sql<
-            string | null
-          >`(select ${hospitals.name} from ${hospitals} where ${hospitals.id} = ${input.hospitalId ?? null}::uuid)`,
-        })
-        .from(patients)
-        .where(and(eq(patients.id, caller.referenceId), isNull(patients.deletedAt)));
+      const start = new Date(input.scheduledAt);
+      const lookup = {
+        patientId: caller.referenceId,
+        doctorId: input.doctorId ?? null,
+        hospitalId: input.hospitalId ?? null,
+        start: start.toISOString(),
+        today: todayInIndia(),
+      };
+      const [found] = insideUnit()
+        ? await lookupOf(db).prepare(LOOKUP).execute(lookup)
+        : await (preparedLookup ??= lookupOf(db).prepare(LOOKUP)).execute(lookup);
       if (!found) {
         throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
           reason: 'PROFILE_REQUIRED',
@@ -176,7 +258,6 @@ export function bookingUseCases(deps: BookingDeps) {
           issues: [{ path: 'body.hospitalId', message: `${found.doctorName} does not practise at this hospital` }],
         });
       }
-      const start = new Date(input.scheduledAt);
       // A doctor with a schedule takes only its slots (domain/rules/schedules.ts), for the slot's length, at its place.
       const slot = found.doctorId
         ? await deps.schedules.slotForBooking(
@@ -184,6 +265,7 @@ export function bookingUseCases(deps: BookingDeps) {
             start,
             input.mode,
             input.hospitalId,
+            found.schedules ?? [],
           )
         : null;
       const booking = slot ? { ...input, durationMinutes: slot.slotMinutes } : input;
@@ -194,7 +276,10 @@ export function bookingUseCases(deps: BookingDeps) {
       const end = appointmentEnd(start, booking.durationMinutes);
       if (found.doctorId) {
         // A time held for a patient on the waitlist is theirs alone until the offer ends.
-        const hold = await deps.schedules.heldOffer(found.doctorId, start, end);
+        const hold =
+          end.getTime() - start.getTime() <= HELD_TIMES_SPAN_MS
+            ? heldAmong(found.held, start, end, options.fromWaitlistOffer)
+            : await deps.schedules.heldOffer(found.doctorId, start, end);
         if (hold && hold.offerId !== options.fromWaitlistOffer) {
           throw conflict(hold.patientId === found.patientId ? HELD_FOR_YOU : HELD, { reason: 'SLOT_HELD' });
         }
@@ -204,6 +289,7 @@ export function bookingUseCases(deps: BookingDeps) {
         if (isSlotTaken(error)) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
         throw error;
       });
+      if (!created) throw conflict(SLOT_TAKEN, { reason: 'SLOT_TAKEN' });
       await announce(
         deps,
         'BOOK',

@@ -13,7 +13,7 @@ import {
   type pushSubscriptionBody,
   type updatePreferencesBody,
 } from '../../../domain/schemas/notifications.ts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
@@ -102,6 +102,17 @@ export function endpointAllowed(endpoint: string, hosts: readonly string[] | nul
   return hosts.some((host) => hostname === host || hostname.endsWith(`.${host}`));
 }
 
+/** A stored notification as `deliver` reads it back, with its recipient's preferences. */
+type DeliveredRow = {
+  id: string;
+  user_id: string;
+  status: NotificationRow['status'];
+  created_at: string | Date;
+  channels: Partial<NotificationPreferences['channels']> | null;
+  types: NotificationPreferences['types'] | null;
+  pushable: boolean;
+};
+
 /** What notifications need: where they are stored, the rooms and the devices they go to. */
 export type NotificationsDeps = {
   db: Db;
@@ -112,8 +123,6 @@ export type NotificationsDeps = {
 };
 
 export type NotificationsService = ReturnType<typeof notificationsService>;
-
-type Recipient = { id: string; preferences: NotificationPreferences; pushable: boolean };
 
 export function notificationsService({ db, realtime, push, pushServiceHosts }: NotificationsDeps) {
   const own = (caller: AuthUser, id?: string): SQL =>
@@ -135,72 +144,63 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
   }
 
   /**
-   * Each recipient with their preferences and whether they have any device to push to, in one
-   * query (defaults for those who never set any).
+   * Stores one notification for each account `where` picks (but `exceptUserId`), tells each one's
+   * open pages, and pushes to their devices when their preferences allow: the recipients, their
+   * preferences, whether they have any device to push to, and the stored rows in one statement.
+   * Called after the change it reports has committed.
    */
-  async function recipients(where: SQL, exceptUserId?: string): Promise<Recipient[]> {
-    const rows = await db
-      .select({
-        id: users.id,
-        channels: notificationPreferences.channels,
-        types: notificationPreferences.types,
-        pushable: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id})`,
-      })
-      .from(users)
-      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-      .where(exceptUserId ? and(where, ne(users.id, exceptUserId)) : where);
-    return rows.map((row) => ({
-      id: row.id,
-      pushable: row.pushable,
-      preferences: {
-        channels: { ...DEFAULT_CHANNEL_PREFERENCES, ...(row.channels ?? {}) },
-        types: { ...(row.types ?? {}) },
-      },
-    }));
-  }
-
-  /**
-   * Stores one notification per recipient, tells each one's open pages, and pushes to their devices
-   * when their preferences allow. Called after the change it reports has committed.
-   */
-  async function deliver(to: Recipient[], input: NewNotification): Promise<NotificationRow[]> {
-    if (to.length === 0) return [];
+  async function deliver(where: SQL, input: NewNotification, exceptUserId?: string): Promise<NotificationRow[]> {
     const data = input.data ?? {};
-    const rows = await db
-      .insert(notifications)
-      .values(
-        to.map((recipient) => ({
-          userId: recipient.id,
-          title: input.title,
-          message: input.message,
-          type: input.type,
-          priority: input.priority ?? 'MEDIUM',
-          data,
-        })),
+    const priority = input.priority ?? 'MEDIUM';
+    const result = await db.execute(sql`with recipient as (
+        select ${users.id} as id, ${notificationPreferences.channels} as channels, ${notificationPreferences.types} as types,
+          exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id}) as pushable
+        from ${users} left join ${notificationPreferences} on ${notificationPreferences.userId} = ${users.id}
+        where ${exceptUserId ? and(where, ne(users.id, exceptUserId)) : where}
+      ), stored as (
+        insert into ${notifications} (user_id, title, message, type, priority, data)
+        select id, ${input.title}, ${input.message}, ${input.type}, ${priority}, ${JSON.stringify(data)}::jsonb from recipient
+        returning id, user_id, status, created_at
       )
-      .returning();
-    const byId = new Map(to.map((recipient) => [recipient.id, recipient]));
-    for (const row of rows) {
-      realtime.emit(userRoom(row.userId), 'newNotification', toNotification(row));
-      const recipient = byId.get(row.userId)!;
-      // No device subscribed: nothing to push (and no query to find that out again).
-      if (!recipient.pushable || !channelAllows(recipient.preferences, 'PUSH', row.type)) continue;
-      const payload: PushPayload = {
-        title: 'CareMesh',
-        body: pushTextFor(row.type, data),
-        url: deepLinkFor(data),
-        notificationId: row.id,
-        tag: data.appointmentId ? `appointment-${data.appointmentId}` : `notification-${row.id}`,
+      select stored.id, stored.user_id, stored.status, stored.created_at, recipient.channels, recipient.types, recipient.pushable
+      from stored join recipient on recipient.id = stored.user_id`);
+    return rowsOf<DeliveredRow>(result).map((stored) => {
+      const row: NotificationRow = {
+        id: stored.id,
+        userId: stored.user_id,
+        title: input.title,
+        message: input.message,
+        type: input.type,
+        priority,
+        status: stored.status,
+        data,
+        readAt: null,
+        createdAt: new Date(stored.created_at),
       };
-      push.sendToUser(row.userId, payload, row.priority === 'HIGH' || row.priority === 'URGENT' ? 'high' : 'normal');
-    }
-    return rows;
+      realtime.emit(userRoom(row.userId), 'newNotification', toNotification(row));
+      const preferences: NotificationPreferences = {
+        channels: { ...DEFAULT_CHANNEL_PREFERENCES, ...(stored.channels ?? {}) },
+        types: { ...(stored.types ?? {}) },
+      };
+      // No device subscribed: nothing to push (and no query to find that out again).
+      if (stored.pushable && channelAllows(preferences, 'PUSH', row.type)) {
+        const payload: PushPayload = {
+          title: 'CareMesh',
+          body: pushTextFor(row.type, data),
+          url: deepLinkFor(data),
+          notificationId: row.id,
+          tag: data.appointmentId ? `appointment-${data.appointmentId}` : `notification-${row.id}`,
+        };
+        push.sendToUser(row.userId, payload, priority === 'HIGH' || priority === 'URGENT' ? 'high' : 'normal');
+      }
+      return row;
+    });
   }
 
   async function notifyUsers(userIds: string[], input: NewNotification): Promise<NotificationRow[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    return deliver(await recipients(inArray(users.id, unique)), input);
+    return deliver(inArray(users.id, unique), input);
   }
 
   return {
@@ -209,7 +209,7 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
     /** Every account that acts for one of these profiles (a hospital may have several desk accounts). */
     async notifyProfiles(profileIds: string[], input: NewNotification, exceptUserId?: string) {
       if (profileIds.length === 0) return;
-      return deliver(await recipients(inArray(users.referenceId, [...new Set(profileIds)]), exceptUserId), input);
+      return deliver(inArray(users.referenceId, [...new Set(profileIds)]), input, exceptUserId);
     },
 
     async create(input: z.output<typeof createNotificationBody>) {
