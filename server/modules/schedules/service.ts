@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppointmentMode } from '../../../domain/enums.ts';
 import { SLOT_HOLDING_STATUSES } from '../../../domain/rules/appointments.ts';
@@ -28,19 +28,17 @@ import {
   doctorSchedules,
   doctors,
   hospitals,
-  waitlistEntries,
   waitlistFreedSlots,
   waitlistOffers,
 } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
+import type { PlaceRow } from './bookingReads.ts';
 import { SCHEDULE_TEXTS, outsideScheduleMessage } from './messages.ts';
 
 type DoctorRow = { id: string; name: string; hospitalId: string | null; hospitalName: string | null; listed: boolean };
 type ScheduleRow = typeof doctorSchedules.$inferSelect;
-/** What the booking rule reads of a schedule row. */
-export type PlaceRow = Pick<ScheduleRow, 'hospitalId' | 'sessions' | 'leave' | 'changes'>;
 
 const asPlace = (row: PlaceRow): PlaceSchedule => ({
   hospitalId: row.hospitalId,
@@ -56,47 +54,6 @@ const currentPlaces = <R extends Pick<ScheduleRow, 'hospitalId'>>(
 ) => rows.filter((row) => row.hospitalId === null || row.hospitalId === doctor.hospitalId);
 
 const DAY_MS = 86_400_000;
-
-/**
- * The doctor's schedule rows as one JSON column (null when none), for a statement that reads them
- * alongside other things; give them to slotForBooking as `known`.
- */
-export function placeRowsOf(doctorId: SQL): SQL<PlaceRow[] | null> {
-  return sql<
-    PlaceRow[] | null
-  >`(select json_agg(json_build_object('hospitalId', ${doctorSchedules.hospitalId}, 'sessions', ${doctorSchedules.sessions}, 'leave', ${doctorSchedules.leave}, 'changes', ${doctorSchedules.changes})) from ${doctorSchedules} where ${doctorSchedules.doctorId} = ${doctorId})`;
-}
-
-/** A waitlist offer holding some of a doctor's time: its patient alone may book that time, through the offer. */
-export type HeldTime = { offerId: string; patientId: string; startsAt: number; endsAt: number };
-
-/** How far past a booking's start `heldTimesFrom` looks: longer than any appointment or slot. */
-export const HELD_TIMES_SPAN_MS = DAY_MS;
-
-/**
- * The held waitlist offers of a doctor overlapping [start, start + HELD_TIMES_SPAN_MS), as one JSON
- * column (null when none; times in epoch milliseconds), for a statement that reads them alongside
- * other things. `heldAmong` then answers what heldOffer would for any booking inside that span.
- */
-export function heldTimesFrom(doctorId: SQL, start: SQL): SQL<HeldTime[] | null> {
-  const from = sql`${start}::timestamptz`;
-  return sql<
-    HeldTime[] | null
-  >`(select json_agg(json_build_object('offerId', ${waitlistOffers.id}, 'patientId', (select ${waitlistEntries.patientId} from ${waitlistEntries} where ${waitlistEntries.id} = ${waitlistOffers.entryId}), 'startsAt', extract(epoch from ${waitlistFreedSlots.startsAt}) * 1000, 'endsAt', extract(epoch from ${waitlistFreedSlots.endsAt}) * 1000)) from ${waitlistOffers} inner join ${waitlistFreedSlots} on ${waitlistFreedSlots.id} = ${waitlistOffers.slotId} where ${waitlistOffers.status} = 'HELD' and ${waitlistFreedSlots.doctorId} = ${doctorId} and ${waitlistFreedSlots.startsAt} < ${from} + interval '1 day' and ${waitlistFreedSlots.endsAt} > ${from})`;
-}
-
-/** Of the held times `heldTimesFrom` read, one overlapping [start, end) that is not `exceptOfferId`'s; null when none. */
-export function heldAmong(
-  held: readonly HeldTime[] | null,
-  start: Date,
-  end: Date,
-  exceptOfferId?: string,
-): { offerId: string; patientId: string } | null {
-  const hit = held?.find(
-    (h) => h.offerId !== exceptOfferId && Number(h.startsAt) < end.getTime() && Number(h.endsAt) > start.getTime(),
-  );
-  return hit ? { offerId: hit.offerId, patientId: hit.patientId } : null;
-}
 
 /** What the schedules use cases need. */
 export type SchedulesDeps = {
