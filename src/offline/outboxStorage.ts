@@ -147,7 +147,10 @@ export function observeDevice(
   let subscription: { unsubscribe(): void } | undefined;
   openDeviceDatabase().then(
     (device) => {
-      if (!stopped) subscription = start(device);
+      if (stopped) return;
+      subscription = start(device);
+      // Stopped by its own first reading (a listener that had what it waited for).
+      if (stopped) subscription.unsubscribe();
     },
     (error: unknown) => {
       if (!stopped) onError(error);
