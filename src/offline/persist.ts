@@ -27,7 +27,7 @@ import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
 import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
 import { openDeviceDatabase, requestPersistentStorage, type PersistedQueryRow } from './engine/device.ts';
-import { noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
+import { isOnline, noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
 /**
  * Persisted answers older than this are dropped at restore: a week, the length of a session. Each
@@ -302,12 +302,13 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
  * the device's answers (`isRestoring`) instead of failing to fetch. Online, they fetch at once and the
  * device's answers come in beside them: an answer already fetched is newer and is kept (hydration only
  * ever replaces older data), and a screen still waiting shows the device's answer meanwhile. The first
- * screen's requests so do not wait for the device's database to open. Mount it with `key={userId}` so
+ * screen's requests so do not wait for the device's database to open. Offline here is also a server
+ * already found not to answer (useOnline.ts). Mount it with `key={userId}` so
  * another user gets a new client.
  */
 export function usePersistedQueryClient(userId: string): { queryClient: QueryClient; isRestoring: boolean } {
   const [queryClient] = useState(() => createPersistedQueryClient());
-  const [waitsFor] = useState(() => (startsOffline() ? userId : null));
+  const [waitsFor] = useState(() => (isOnline() ? null : userId));
   // Offline, the queries wait for the device; online they fetch beside it (see above).
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
   useEffect(() => {
@@ -338,11 +339,6 @@ export function markRestoredStale(queryClient: QueryClient, startedAt: number): 
     refetchType: 'none',
     predicate: (query) => query.state.dataUpdatedAt < startedAt,
   });
-}
-
-/** Whether the browser says it has no network as the session starts (a server not answering is found by fetching). */
-function startsOffline(): boolean {
-  return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
 /** QueryClientProvider for the signed-in area, with the device's cache restored and kept. */
