@@ -2,16 +2,35 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-// A port of this run's own, so two runs on one machine (a developer's and CI's) never share a server;
-// kept in the environment so the worker processes, which load this file again, agree on it.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+// Two servers of this run's own, each on its own port and its own fresh embedded database, so two runs
+// on one machine (a developer's and CI's) never share a server, every run starts from the same demo
+// data, and the two halves of the suite (the projects below) run side by side without touching each
+// other's rows. Kept in the environment so the worker processes, which load this file again, agree.
+process.env.E2E_PORT ??= String(3100 + (process.pid % 400) * 2);
 const port = Number(process.env.E2E_PORT);
-// A fresh embedded database per run, so every run starts from the same demo data.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `caremesh-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
-export const baseURL = `http://localhost:${port}`;
+const HALVES = ['a', 'b'] as const;
+const baseURLOf = (half: (typeof HALVES)[number]) => `http://localhost:${port + HALVES.indexOf(half)}`;
+
+/**
+ * The specs of the first half; every other spec (a new one too) runs in the second. Split so the two
+ * take about as long (the list reporter prints each test's time; offline-reopen alone is 30% of it).
+ */
+const FIRST_HALF = ['offline-reopen', 'offline-replay', 'verification', 'appointments', 'people', 'update'].map(
+  (name) => `**/${name}.spec.ts`,
+);
+
+// Both servers start as `npm start` does, which builds the app first if needed: built once here,
+// before either starts, so they never build into the same folder at once. Workers skip it.
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  execFileSync(process.execPath, [fileURLToPath(new URL('scripts/build-if-needed.mjs', import.meta.url))], {
+    stdio: 'inherit',
+  });
+}
 
 // tests/e2e/push.spec.ts stands in for the browser vendor's push service with an https server on
 // loopback (web-push only sends to https). Its self-signed certificate is made here, before the app's
@@ -32,16 +51,18 @@ if (!existsSync(pushServiceTls.cert)) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Each spec runs whole in one worker; the two halves run side by side, each against its own server.
   fullyParallel: false,
-  workers: 1,
+  workers: HALVES.length,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network); its screencast cost a fifth of
+    // the suite's CPU, and the failure's own screenshot is kept below.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     serviceWorkers: 'allow',
     launchOptions: {
@@ -57,20 +78,26 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // Started exactly as `npm start` starts it: build if needed, then one process on one port.
+  projects: HALVES.map((half) => ({
+    name: `desktop-${half}`,
+    // One worker a half: its specs share their server's data and run one after another.
+    workers: 1,
+    ...(half === 'a' ? { testMatch: FIRST_HALF } : { testIgnore: FIRST_HALF }),
+    use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: baseURLOf(half) },
+  })),
+  webServer: HALVES.map((half) => ({
+    // Started exactly as `npm start` starts it: one process on one port.
     command: 'node scripts/start.mjs',
-    url: `${baseURL}/api/health`,
+    url: `${baseURLOf(half)}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(port + HALVES.indexOf(half)),
+      DATA_DIR: path.join(dataDir, half),
       LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: baseURLOf(half),
       NODE_EXTRA_CA_CERTS: pushServiceTls.cert,
       // The loopback push service of tests/e2e/push.spec.ts is on this machine, which is refused unless listed.
       PUSH_SERVICE_HOSTS: 'localhost',
@@ -84,5 +111,5 @@ export default defineConfig({
       // the quiet hours have their own API test.
       WAITLIST_QUIET_HOURS: 'off',
     },
-  },
+  })),
 });

@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on a 2-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -22,8 +24,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file builds its own app on its own database; keep them apart on a 2-core machine.
-          fileParallelism: false,
+          // Each file builds its own app on its own database (fresh ids, its own ports), so two files
+          // run side by side safely.
         },
       },
     ],
