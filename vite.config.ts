@@ -3,10 +3,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
+import { signedInChunk } from './scripts/vite-signed-in-chunk.ts';
 
 // The API server in development (`npm run dev` starts it beside Vite).
 const API_TARGET = 'http://localhost:3001';
 const THEME_COLOR = '#0f766e';
+
+// The signed-in area travels as one chunk; the screens before sign-in (the login route) keep theirs.
+const signedIn = signedInChunk({
+  area: /[\\/]src[\\/]app[\\/]SignedInArea\.tsx$/,
+  publicScreens: /[\\/]src[\\/](?:features[\\/]accounts[\\/]|app[\\/](?:ForbiddenScreen|NotFoundScreen)\.tsx$)/,
+});
 
 const proxy = {
   '/api': { target: API_TARGET },
@@ -16,6 +23,7 @@ const proxy = {
 export default defineConfig({
   plugins: [
     react(),
+    signedIn.plugin,
     precompress(),
     tailwindcss(),
     VitePWA({
@@ -103,5 +111,6 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // No data: URLs in JS or CSS: the server's Content-Security-Policy allows 'self' only.
     assetsInlineLimit: 0,
+    rolldownOptions: { output: { codeSplitting: { groups: [signedIn.chunkGroup] } } },
   },
 });

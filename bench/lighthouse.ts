@@ -132,7 +132,8 @@ async function run(base: string, page: Page, token: string): Promise<Figures> {
       '--disable-sync',
       'about:blank',
     ],
-    { stdio: 'ignore' },
+    // A process group of its own, so the whole browser (its helper processes too) is stopped at the end.
+    { stdio: 'ignore', detached: true },
   );
   try {
     await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000);
@@ -179,9 +180,21 @@ async function run(base: string, page: Page, token: string): Promise<Figures> {
       longTasks: report.audits['long-tasks']?.details?.items?.length ?? 0,
     };
   } finally {
-    browser.kill('SIGTERM');
-    await new Promise((resolve) => (browser.exitCode === null ? browser.once('exit', resolve) : resolve(null)));
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    const exited = new Promise((resolve) =>
+      browser.exitCode === null ? browser.once('exit', resolve) : resolve(null),
+    );
+    try {
+      if (browser.pid) process.kill(-browser.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await exited;
+    // A helper process may still be writing its last file; a profile left behind is not worth failing the run.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+    } catch {
+      process.stderr.write(`could not remove ${profile}; remove it by hand\n`);
+    }
   }
 }
 

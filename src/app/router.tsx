@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { Role } from '../../domain/enums.ts';
 import { PageLoader } from '../ui/PageLoader.tsx';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards.tsx';
+import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
 import { roleRoute } from './RoleScreen.tsx';
 import { RootLayout } from './RootLayout.tsx';
@@ -295,7 +296,8 @@ export const router = createBrowserRouter([
             ],
           },
           { path: '403', ...screen(() => import('./ForbiddenScreen.tsx').then((m) => m.ForbiddenScreen)) },
-          { path: '*', ...screen(() => import('./NotFoundScreen.tsx').then((m) => m.NotFoundScreen)) },
+          // Already in the main chunk: the role screens show it for a role without a screen.
+          { path: '*', Component: NotFoundScreen },
         ],
       },
       {
