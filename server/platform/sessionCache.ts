@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { createClient } from 'redis';
 import type { Db } from '../db/client.ts';
 import type { AuthUser } from './auth.ts';
@@ -9,9 +10,10 @@ import { afterCommit, insideUnit } from './unitOfWork.ts';
  * ends sessions at once), but not by a query each time: the account and the sessions found not
  * revoked are kept here for a few seconds. Whatever changes an account row or ends a session calls
  * `accountChanged`, which drops the entry in this instance at once and, with Redis, in every other
- * instance through a pub/sub channel (each instance hears it within Redis' delivery time, before a
- * client holding the answer can ask another instance). While that channel is down nothing is kept, so
- * an instance never trusts an entry it may have missed the end of.
+ * instance through a pub/sub channel; it returns (and the change is answered) only once every
+ * instance listening has said it dropped the entry, so a client holding the answer finds the session
+ * ended on whichever instance it asks next (a stalled instance is waited for ACK_WAIT_MS). While that
+ * channel is down nothing is kept, so an instance never trusts an entry it may have missed the end of.
  */
 
 /** How long an entry is trusted without hearing of a change (it bounds a change made behind the API's back). */
@@ -19,6 +21,24 @@ export const SESSION_CACHE_TTL_MS = 15_000;
 /** Beyond this many accounts, the oldest entries go first. */
 const MAX_ENTRIES = 20_000;
 const CHANNEL = 'caremesh:account-changed';
+/**
+ * How long a change waits for every other instance to say it has dropped the account. Each one
+ * answers as soon as it hears (well under a millisecond); only a stalled instance makes a sign-out
+ * wait this long, and its entry expires within SESSION_CACHE_TTL_MS anyway.
+ */
+export const ACK_WAIT_MS = 1_000;
+
+/** What travels on CHANNEL: the account, and where to say it was heard (a plain id from an older instance). */
+type ChangeMessage = { userId: string; ackTo?: string; id?: string };
+function readChange(message: string): ChangeMessage | null {
+  if (!message.startsWith('{')) return { userId: message };
+  try {
+    const parsed = JSON.parse(message) as Partial<ChangeMessage>;
+    return typeof parsed.userId === 'string' ? (parsed as ChangeMessage) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The account row a session check reads, as it stood when read. */
 export type CachedAccount = {
@@ -79,6 +99,17 @@ export async function createSessionCache(options: {
 
   let publisher: ReturnType<typeof createClient> | undefined;
   let subscriber: ReturnType<typeof createClient> | undefined;
+  // Where the other instances say they have heard this one's changes: change id → heard, expected.
+  const instanceId = randomUUID();
+  const ackChannel = `${CHANNEL}:ack:${instanceId}`;
+  const awaited = new Map<string, { heard: number; expected: number; done: () => void }>();
+  let sent = 0;
+  const heard = (id: string) => {
+    const wait = awaited.get(id);
+    if (!wait) return;
+    wait.heard++;
+    if (wait.heard >= wait.expected) wait.done();
+  };
   if (options.redisUrl) {
     // A change is told now or not at all (logged): a sign-out must not wait for Redis to come back.
     publisher = createClient({ url: options.redisUrl, disableOfflineQueue: true });
@@ -101,7 +132,16 @@ export async function createSessionCache(options: {
       listening = true;
     });
     await Promise.all([publisher.connect(), subscriber.connect()]);
-    await subscriber.subscribe(CHANNEL, (userId) => drop(userId));
+    const answerer = publisher;
+    await subscriber.subscribe(CHANNEL, (message) => {
+      const change = readChange(message);
+      if (!change) return;
+      drop(change.userId);
+      if (change.ackTo && change.id) {
+        answerer.publish(`${CHANNEL}:ack:${change.ackTo}`, change.id).catch(() => undefined);
+      }
+    });
+    await subscriber.subscribe(ackChannel, heard);
     listening = subscriber.isReady;
   }
 
@@ -134,10 +174,27 @@ export async function createSessionCache(options: {
     async forget(userId) {
       drop(userId);
       if (!publisher) return;
+      // Answered only once every instance listening (this one too) has dropped the account, so the
+      // caller's next request finds it gone wherever it lands; a stalled instance is waited for ACK_WAIT_MS.
+      const id = String(++sent);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const allHeard = new Promise<void>((done) => {
+        awaited.set(id, { heard: 0, expected: Number.POSITIVE_INFINITY, done });
+        timer = setTimeout(done, ACK_WAIT_MS);
+      });
       try {
-        await publisher.publish(CHANNEL, userId);
+        const receivers = await publisher.publish(CHANNEL, JSON.stringify({ userId, ackTo: instanceId, id }));
+        const wait = awaited.get(id);
+        if (wait) {
+          wait.expected = receivers;
+          if (wait.heard >= receivers) wait.done();
+        }
+        await allHeard;
       } catch (error) {
         log.error({ err: error }, 'could not tell the other instances of an account change');
+      } finally {
+        clearTimeout(timer);
+        awaited.delete(id);
       }
     },
     async close() {

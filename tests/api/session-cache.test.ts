@@ -2,8 +2,12 @@
 // (server/platform/sessionCache.ts). What it must never do: let a session live on after a password
 // reset or a sign-out, however warm the cache, on the instance that made the change or on another
 // one sharing the same PostgreSQL database and Redis.
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/client.ts';
+import type { Database, Db } from '../../server/db/client.ts';
+import { ACK_WAIT_MS, createSessionCache, type CachedAccount } from '../../server/platform/sessionCache.ts';
 import { GENEROUS_LIMITS, freshDatabase, startTestApp, type TestApp } from './support/test-app.ts';
 import { bearer, mailedToken, newAccount, signin } from './support/accounts.ts';
 import { json } from './support/requests.ts';
@@ -128,5 +132,65 @@ describe('the session cache across two instances sharing PostgreSQL and Redis', 
     expect((await details(a!, token)).status).toBe(401);
     expect((await unread(a!, token)).status).toBe(401);
     expect((await details(b!, token)).status).toBe(401);
+  });
+});
+
+/** A TCP relay to Redis that holds everything it carries, both ways, for `delayMs`: a slow network or a busy instance. */
+async function slowRelay(delayMs: number): Promise<{ url: string; close(): void }> {
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(6379, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    const carry = (from: net.Socket, to: net.Socket) =>
+      from.on('data', (chunk) => setTimeout(() => to.destroyed || to.write(chunk), delayMs));
+    carry(client, upstream);
+    carry(upstream, client);
+    // What was under way still arrives (a QUIT's answer before the close that follows it).
+    const end = () =>
+      setTimeout(() => {
+        client.destroy();
+        upstream.destroy();
+      }, delayMs + 50);
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(relay.address() as net.AddressInfo).port}`,
+    close() {
+      for (const socket of sockets) socket.destroy();
+      relay.close();
+    },
+  };
+}
+
+describe('an account change told to an instance that hears it late', () => {
+  const quiet = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
+
+  it('is answered only once that instance has dropped the account', async () => {
+    const relay = await slowRelay(150);
+    const late = await createSessionCache({ db: {} as Db, redisUrl: relay.url, log: quiet });
+    const teller = await createSessionCache({ db: {} as Db, redisUrl: REDIS_URL, log: quiet });
+    try {
+      const userId = randomUUID();
+      const account = {
+        user: { id: userId, email: 'late@example.in', role: 'PATIENT', referenceId: null },
+        tokenVersion: 1,
+        emailVerifiedAt: null,
+        createdAt: new Date(),
+      } as unknown as CachedAccount;
+      late.store(account, 'session-1', late.generation());
+      expect(late.lookup(userId, 1, 'session-1')).toBeDefined();
+
+      const started = Date.now();
+      await teller.forget(userId);
+      // The late instance heard it 150 ms after it was sent, and the change waited for it to say so.
+      expect(late.lookup(userId, 1, 'session-1')).toBeUndefined();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+      expect(Date.now() - started).toBeLessThan(ACK_WAIT_MS);
+    } finally {
+      await Promise.all([late.close(), teller.close()]);
+      relay.close();
+    }
   });
 });
