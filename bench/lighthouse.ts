@@ -231,6 +231,16 @@ function summarise(page: Page, runs: Figures[]) {
   console.log(`  best practices  ${column('bestPractices', score)}`);
 }
 
+/** Lighthouse now and then fails to record the trace of a load (NO_NAVSTART): such a run is run again, once. */
+async function runAgainOnce(base: string, page: Page, token: string): Promise<Figures> {
+  try {
+    return await run(base, page, token);
+  } catch (error) {
+    console.log(`  ${page.name}: ${(error as Error).message}; running it again`);
+    return run(base, page, token);
+  }
+}
+
 const app = await startApp();
 try {
   const token = await signIn(app.base);
@@ -238,7 +248,7 @@ try {
   // Interleaved, so a busy minute on this shared machine weighs on both pages alike.
   for (let i = 0; i < RUNS; i++) {
     for (const page of PAGES) {
-      const figures = await run(app.base, page, token);
+      const figures = await runAgainOnce(app.base, page, token);
       results.get(page)?.push(figures);
       console.log(
         `  run ${i + 1} ${page.name}: ${figures.performance} (FCP ${figures.fcp.toFixed(0)} ms, LCP ${figures.lcp.toFixed(0)} ms, TBT ${figures.tbt.toFixed(0)} ms)`,
