@@ -14,7 +14,9 @@ const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `caremesh-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 const HALVES = ['a', 'b'] as const;
-const baseURLOf = (half: (typeof HALVES)[number]) => `http://localhost:${port + HALVES.indexOf(half)}`;
+type Half = (typeof HALVES)[number];
+const portOf = (half: Half) => port + HALVES.indexOf(half);
+const baseURLOf = (half: Half) => `http://localhost:${portOf(half)}`;
 
 /**
  * The specs of the first half; every other spec (a new one too) runs in the second. Split so the two
@@ -94,7 +96,7 @@ export default defineConfig({
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     env: {
-      PORT: String(port + HALVES.indexOf(half)),
+      PORT: String(portOf(half)),
       DATA_DIR: path.join(dataDir, half),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURLOf(half),
