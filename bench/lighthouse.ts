@@ -12,12 +12,12 @@
 // Lighthouse is not a dependency of the project (it is large and only this bench uses it): the first
 // run installs lighthouse@12 (the last major that runs on Node 20) into the system's temporary folder.
 //   BENCH_LIGHTHOUSE_REPORTS=dir                keeps each run's JSON report there (open it in the viewer)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
+import { freePort, startApp, waitFor } from './_app.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -62,45 +62,6 @@ type Figures = {
   si: number;
   longTasks: number;
 };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function waitFor(url: string, timeoutMs: number, exited?: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited && exited.exitCode !== null) throw new Error(`the app exited with ${exited.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function startApp(): Promise<{ base: string; server?: ChildProcess; dataDir?: string }> {
-  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL.replace(/\/+$/, '') };
-  // Started the way `npm start` and the e2e suite start it: build if needed, then one process.
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caremesh-lighthouse-'));
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: base },
-  });
-  await waitFor(`${base}/api/health`, 240_000, server);
-  return { base, server, dataDir };
-}
 
 async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/api/users/signin`, {
@@ -241,7 +202,7 @@ async function runAgainOnce(base: string, page: Page, token: string): Promise<Fi
   }
 }
 
-const app = await startApp();
+const app = await startApp('lighthouse');
 try {
   const token = await signIn(app.base);
   const results = new Map<Page, Figures[]>(PAGES.map((page) => [page, []]));
@@ -258,6 +219,5 @@ try {
   console.log(`\nLighthouse ${RUNS} runs per page, mobile, simulated throttling, ${app.base}`);
   for (const [page, runs] of results) summarise(page, runs);
 } finally {
-  app.server?.kill('SIGTERM');
-  if (app.dataDir) rmSync(app.dataDir, { recursive: true, force: true });
+  app.stop();
 }

@@ -7,6 +7,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { noticeFromPush, openFromNotification, urlOfNotification } from './push.ts';
 import { onOutboxSync } from './sync.ts';
 import { handleUserFile, isUserFile } from './userFiles.ts';
+import { loadIntoHttpCache, warmHttpCache, warmableUrls } from './warmPrecache.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -18,8 +19,13 @@ function isNetworkOnly(pathname: string): boolean {
   return NETWORK_ONLY_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-// The shell and every lazy route chunk, so a second visit opens with no network.
-precacheAndRoute(self.__WB_MANIFEST);
+// The shell and every lazy route chunk, so a second visit opens with no network. The hashed files are
+// loaded a few at a time first (warmPrecache.ts): Workbox alone takes them one by one.
+const PRECACHE = self.__WB_MANIFEST;
+self.addEventListener('install', (event: ExtendableEvent) => {
+  event.waitUntil(warmHttpCache(warmableUrls(PRECACHE, self.location.href), loadIntoHttpCache));
+});
+precacheAndRoute(PRECACHE);
 cleanupOutdatedCaches();
 
 // Client-side routes (/appointments/42 …) all open the precached shell.

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { warmHttpCache, warmableUrls } from './warmPrecache.ts';
+
+describe('warming the HTTP cache before the precache', () => {
+  it('takes only the hashed files (no revision), as absolute URLs', () => {
+    const entries = [
+      { url: 'assets/index-Ab12Cd34.js', revision: null },
+      { url: 'index.html', revision: '8b27e9d2' },
+      { url: 'assets/app-Zz99Yy88.css' },
+      'legacy.js',
+    ];
+    expect(warmableUrls(entries, 'https://caremesh.example/sw.js')).toEqual([
+      'https://caremesh.example/assets/index-Ab12Cd34.js',
+      'https://caremesh.example/assets/app-Zz99Yy88.css',
+    ]);
+  });
+
+  it('loads every URL once, never more than the limit at a time, and goes on past a failure', async () => {
+    const urls = Array.from({ length: 23 }, (_, i) => `/assets/${i}.js`);
+    const loaded: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    await warmHttpCache(
+      urls,
+      async (url) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, (url.length * 7) % 5));
+        inFlight--;
+        if (url === '/assets/3.js') throw new Error('offline');
+        loaded.push(url);
+      },
+      4,
+    );
+    expect(most).toBe(4);
+    expect(loaded.sort()).toEqual(urls.filter((u) => u !== '/assets/3.js').sort());
+  });
+
+  it('does nothing for an empty manifest', async () => {
+    let calls = 0;
+    await warmHttpCache([], async () => void calls++);
+    expect(calls).toBe(0);
+  });
+});
