@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
@@ -15,12 +16,23 @@ const signedIn = signedInChunk({
   publicScreens: /[\\/]src[\\/](?:features[\\/]accounts[\\/]|app[\\/](?:ForbiddenScreen|NotFoundScreen)\.tsx$)/,
 });
 
+const REACT_ROUTER_PRODUCTION = [
+  {
+    find: /^react-router$/,
+    replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: fileURLToPath(import.meta.resolve('react-router/dom').replace('/development/', '/production/')),
+  },
+];
+
 const proxy = {
   '/api': { target: API_TARGET },
   '/socket.io': { target: API_TARGET, ws: true },
 };
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     signedIn.plugin,
@@ -101,6 +113,11 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: {
+    // React Router 7's package exports name only its development build (remix-run/react-router#14102),
+    // whose dev warnings stay in the bundle; its production build is the same code without them.
+    alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [],
+  },
   server: { proxy },
   preview: { proxy },
   build: {
@@ -113,4 +130,4 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: { output: { codeSplitting: { groups: [signedIn.chunkGroup] } } },
   },
-});
+}));
