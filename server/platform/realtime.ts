@@ -203,7 +203,9 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
   return {
     emit(room, event, payload) {
       // Inside a request's transaction, others hear of the change once it is committed.
-      afterCommit(() => io.to(room).emit(event as never, payload as never));
+      afterCommit(() => {
+        io.to(room).emit(event as never, payload as never);
+      });
     },
     gateCalls(gate) {
       callGate = gate;

@@ -71,7 +71,9 @@ const caches = new WeakMap<Db, SessionCache>();
 export async function accountChanged(db: Db, userId: string): Promise<void> {
   const cache = caches.get(db);
   if (!cache) return;
-  if (insideUnit()) afterCommit(() => void cache.forget(userId));
+  // Again once committed: another instance may have read the old row meanwhile. Waited for, like
+  // the first, so the answer to a password reset leaves no instance holding the account.
+  if (insideUnit()) afterCommit(() => cache.forget(userId));
   await cache.forget(userId);
 }
 

@@ -43,22 +43,43 @@ describe('unit of work', () => {
     const log: string[] = [];
     await inUnitOfWork(database.db, async () => {
       await db.execute(sql`insert into unit_probe values (10)`);
-      afterCommit(() => log.push('first'));
-      afterCommit(() => log.push('second'));
+      afterCommit(() => void log.push('first'));
+      afterCommit(() => void log.push('second'));
       log.push('work done');
     });
     expect(log).toEqual(['work done', 'first', 'second']);
     expect(await ids()).toEqual([10]);
 
     await inUnitOfWork(database.db, async () => {
-      afterCommit(() => log.push('never'));
+      afterCommit(() => void log.push('never'));
       throw new Error('rolled back');
     }).catch(() => undefined);
     expect(log).not.toContain('never');
 
     // Outside a unit an effect runs at once.
-    afterCommit(() => log.push('now'));
+    afterCommit(() => void log.push('now'));
     expect(log.at(-1)).toBe('now');
+  });
+
+  it('waits for an effect that returns a promise before the unit returns, and reports its failure', async () => {
+    const log: string[] = [];
+    const failures: unknown[] = [];
+    await inUnitOfWork(
+      database.db,
+      async (tx) => {
+        await tx.execute(sql`insert into unit_probe values (25)`);
+        afterCommit(async () => {
+          await new Promise((resolve) => setTimeout(resolve, 30));
+          log.push('every instance has forgotten');
+        });
+        afterCommit(() => Promise.reject(new Error('redis gone')));
+        afterCommit(() => void log.push('emitted'));
+      },
+      (error) => failures.push(error),
+    );
+    log.push('answered');
+    expect(log).toEqual(['emitted', 'every instance has forgotten', 'answered']);
+    expect(failures).toEqual([new Error('redis gone')]);
   });
 
   it('reports an effect that fails without undoing the commit', async () => {

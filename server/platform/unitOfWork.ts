@@ -10,8 +10,14 @@ import type { Db } from '../db/client.ts';
 export type Unit = {
   state: 'open' | 'closing' | 'committed' | 'rolledBack';
   tx: Db | null;
-  effects: Array<() => void>;
+  effects: Array<Effect>;
 };
+
+/**
+ * What runs once the unit commits. One that returns a promise (an ended session dropped from every
+ * instance's cache) is waited for before the unit's caller goes on, so the answer never precedes it.
+ */
+export type Effect = () => void | Promise<void>;
 
 const units = new AsyncLocalStorage<Unit>();
 
@@ -39,11 +45,14 @@ export function scopedDb(base: Db): Db {
   });
 }
 
-/** Runs `effect` once the current unit of work commits (at once outside one; never if it rolls back). */
-export function afterCommit(effect: () => void): void {
+/**
+ * Runs `effect` once the current unit of work commits (at once outside one, where a promise it
+ * returns is the caller's to wait for; never if it rolls back).
+ */
+export function afterCommit(effect: Effect): void {
   const unit = units.getStore();
   if (unit && (unit.state === 'open' || unit.state === 'closing')) unit.effects.push(effect);
-  else effect();
+  else void effect();
 }
 
 /**
@@ -77,13 +86,16 @@ export async function inUnitOfWork<T>(
   unit.state = 'committed';
   const effects = unit.effects;
   unit.effects = [];
+  const pending: Array<Promise<void>> = [];
   for (const effect of effects) {
     try {
-      effect();
+      const done: unknown = effect();
+      if (done instanceof Promise) pending.push(done.catch(onEffectError));
     } catch (error) {
       // An effect (a socket event, a push) failing must not undo what has been committed.
       onEffectError(error);
     }
   }
+  await Promise.all(pending);
   return result;
 }
