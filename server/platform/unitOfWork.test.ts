@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { pgTable, integer } from 'drizzle-orm/pg-core';
 import { openDatabase, rowsOf, type Database } from '../db/client.ts';
-import { afterCommit, inUnitOfWork, scopedDb } from './unitOfWork.ts';
+import { afterCommit, inUnitOfWork, preparedOnce, scopedDb } from './unitOfWork.ts';
 
 let database: Database;
 
@@ -80,6 +81,31 @@ describe('unit of work', () => {
     log.push('answered');
     expect(log).toEqual(['emitted', 'every instance has forgotten', 'answered']);
     expect(failures).toEqual([new Error('redis gone')]);
+  });
+
+  it('prepares a statement once and sends it over the open unit’s transaction, the pool’s outside one', async () => {
+    const db = scopedDb(database.db);
+    const probe = pgTable('unit_probe', { id: integer('id').primaryKey() });
+    let prepared = 0;
+    const atLeast = preparedOnce(() => {
+      prepared++;
+      return db
+        .select({ id: probe.id })
+        .from(probe)
+        .where(sql`${probe.id} >= ${sql.placeholder('from')}`)
+        .orderBy(probe.id)
+        .prepare('unit_probe_from');
+    });
+    expect(await atLeast().execute({ from: 40 })).toEqual([]);
+    await inUnitOfWork(database.db, async () => {
+      await db.execute(sql`insert into unit_probe values (40)`);
+      // The uncommitted row is seen: the statement went over the transaction's connection (on the
+      // embedded database, one sent beside the open transaction would wait for it to end).
+      expect(await atLeast().execute({ from: 40 })).toEqual([{ id: 40 }]);
+      throw new Error('roll it back');
+    }).catch(() => undefined);
+    expect(await atLeast().execute({ from: 40 })).toEqual([]);
+    expect(prepared).toBe(1);
   });
 
   it('reports an effect that fails without undoing the commit', async () => {

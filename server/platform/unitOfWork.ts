@@ -56,6 +56,27 @@ export function afterCommit(effect: Effect): void {
 }
 
 /**
+ * A statement prepared once, on the pool, and sent at each call over the connection of the unit of
+ * work open there (the pool's outside one). drizzle ties a prepared statement to the session it was
+ * prepared on, and preparing it again for each transaction builds its SQL again (about 1 ms of CPU
+ * a booking); its text, parameters and result mapping are the same on any connection. It relies on
+ * one detail of drizzle's prepared queries (node-postgres and PGlite alike): they send through
+ * their `client`, the session's; the API suite runs the units' statements on both.
+ */
+export function preparedOnce<Q extends object>(prepare: () => Q): () => Q {
+  let prepared: Q | undefined;
+  return () => {
+    // Outside the unit, so the scoped database prepares it on the pool.
+    prepared ??= units.exit(prepare);
+    const tx = currentTx();
+    if (!tx) return prepared;
+    const { client } = (tx as unknown as { session: { client: unknown } }).session;
+    if (!client || !('client' in prepared)) throw new Error('preparedOnce: not a drizzle prepared query');
+    return Object.assign(Object.create(Object.getPrototypeOf(prepared) as object) as Q, prepared, { client });
+  };
+}
+
+/**
  * Opens a transaction on `base` and runs `work` inside it as the current unit of work. Effects
  * queued meanwhile run after the commit, outside the transaction.
  */

@@ -9,7 +9,7 @@ import { appointmentMessages, appointments, doctors, hospitals, patients } from 
 import type { AuthUser } from '../../platform/auth.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listedInDirectory } from '../../platform/search.ts';
-import { insideUnit } from '../../platform/unitOfWork.ts';
+import { preparedOnce } from '../../platform/unitOfWork.ts';
 import { todayInIndia } from '../../../domain/rules/time.ts';
 import {
   HELD_TIMES_SPAN_MS,
@@ -133,11 +133,10 @@ export type BookingDeps = AnnounceDeps & {
 
 export function bookingUseCases(deps: BookingDeps) {
   const { db } = deps;
-  /** The lookup, prepared on the pool on first use (inside a unit of work it is prepared on its transaction). */
-  let preparedLookup: ReturnType<ReturnType<typeof lookupOf>['prepare']> | undefined;
-  /** The inserts, prepared on the pool on first use. */
-  let preparedInsert: ReturnType<ReturnType<typeof insertOf>['prepare']> | undefined;
-  let preparedInsertWithDoctor: typeof preparedInsert;
+  /** Prepared on the pool on first use; inside a unit of work, sent over its transaction's connection. */
+  const lookup = preparedOnce(() => lookupOf(db).prepare(LOOKUP));
+  const insert = preparedOnce(() => insertOf(db, false).prepare(INSERT));
+  const insertWithDoctor = preparedOnce(() => insertOf(db, true).prepare(INSERT_WITH_DOCTOR));
 
   /**
    * The appointment and its first conversation line in one statement (insertOf); null when the
@@ -207,16 +206,7 @@ export function bookingUseCases(deps: BookingDeps) {
       statusReason: row.statusReason,
       createdBy: caller.id,
     };
-    const withDoctor = row.doctorId !== null;
-    const name = withDoctor ? INSERT_WITH_DOCTOR : INSERT;
-    // On the pool, the statements prepared once; in a unit of work, prepared on its transaction's connection.
-    const [inserted] = insideUnit()
-      ? await insertOf(db, withDoctor).prepare(name).execute(values)
-      : await (
-          withDoctor
-            ? (preparedInsertWithDoctor ??= insertOf(db, true).prepare(name))
-            : (preparedInsert ??= insertOf(db, false).prepare(name))
-        ).execute(values);
+    const [inserted] = await (row.doctorId !== null ? insertWithDoctor() : insert()).execute(values);
     // The doctor already holds that time.
     if (!inserted) return null;
     const booked = { ...row, ...inserted };
@@ -236,16 +226,14 @@ export function bookingUseCases(deps: BookingDeps) {
         });
       }
       const start = new Date(input.scheduledAt);
-      const lookup = {
+      const lookupValues = {
         patientId: caller.referenceId,
         doctorId: input.doctorId ?? null,
         hospitalId: input.hospitalId ?? null,
         start: start.toISOString(),
         today: todayInIndia(),
       };
-      const [found] = insideUnit()
-        ? await lookupOf(db).prepare(LOOKUP).execute(lookup)
-        : await (preparedLookup ??= lookupOf(db).prepare(LOOKUP)).execute(lookup);
+      const [found] = await lookup().execute(lookupValues);
       if (!found) {
         throw invalid('Create your patient profile before booking (My Profile → Create profile).', {
           reason: 'PROFILE_REQUIRED',
