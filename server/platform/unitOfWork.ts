@@ -46,8 +46,9 @@ export function scopedDb(base: Db): Db {
 }
 
 /**
- * Runs `effect` once the current unit of work commits (at once outside one, where a promise it
- * returns is the caller's to wait for; never if it rolls back).
+ * Runs `effect` once the current unit of work commits (never if it rolls back). Outside a unit it
+ * runs at once and a promise it returns is not waited for: code that needs it done awaits it itself,
+ * as `accountChanged` does.
  */
 export function afterCommit(effect: Effect): void {
   const unit = units.getStore();
