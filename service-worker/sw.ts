@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -7,7 +7,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { noticeFromPush, openFromNotification, urlOfNotification } from './push.ts';
 import { onOutboxSync } from './sync.ts';
 import { handleUserFile, isUserFile } from './userFiles.ts';
-import { loadIntoHttpCache, warmHttpCache, warmableUrls } from './warmPrecache.ts';
+import { loadIntoHttpCache, notYetKept, warmHttpCache, warmableUrls } from './warmPrecache.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -23,7 +23,12 @@ function isNetworkOnly(pathname: string): boolean {
 // loaded a few at a time first (warmPrecache.ts): Workbox alone takes them one by one.
 const PRECACHE = self.__WB_MANIFEST;
 self.addEventListener('install', (event: ExtendableEvent) => {
-  event.waitUntil(warmHttpCache(warmableUrls(PRECACHE, self.location.href), loadIntoHttpCache));
+  event.waitUntil(
+    (async () => {
+      const kept = await (await caches.open(cacheNames.precache)).keys();
+      await warmHttpCache(notYetKept(warmableUrls(PRECACHE, self.location.href), kept), loadIntoHttpCache);
+    })(),
+  );
 });
 precacheAndRoute(PRECACHE);
 cleanupOutdatedCaches();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { warmHttpCache, warmableUrls } from './warmPrecache.ts';
+import { notYetKept, warmHttpCache, warmableUrls } from './warmPrecache.ts';
 
 describe('warming the HTTP cache before the precache', () => {
   it('takes only the hashed files (no revision), as absolute URLs', () => {
@@ -13,6 +13,22 @@ describe('warming the HTTP cache before the precache', () => {
       'https://caremesh.example/assets/index-Ab12Cd34.js',
       'https://caremesh.example/assets/app-Zz99Yy88.css',
     ]);
+  });
+
+  it('leaves out what the precache already keeps, so an update warms only the changed files', () => {
+    const base = 'https://caremesh.example';
+    const urls = [
+      `${base}/assets/index-Ab12Cd34.js`,
+      `${base}/assets/app-Zz99Yy88.css`,
+      `${base}/assets/new-Qq11Ww22.js`,
+    ];
+    const kept = [
+      new Request(`${base}/assets/index-Ab12Cd34.js`),
+      new Request(`${base}/assets/app-Zz99Yy88.css`),
+      new Request(`${base}/index.html?__WB_REVISION__=8b27e9d2`),
+    ];
+    expect(notYetKept(urls, kept)).toEqual([`${base}/assets/new-Qq11Ww22.js`]);
+    expect(notYetKept(urls, [])).toEqual(urls);
   });
 
   it('loads every URL once, never more than the limit at a time, and goes on past a failure', async () => {

@@ -20,6 +20,15 @@ export function warmableUrls(entries: readonly ManifestEntry[], base: string): s
     .map((entry) => new URL((entry as { url: string }).url, base).href);
 }
 
+/**
+ * The URLs not yet in Workbox's precache (`kept`: its cache's requests). Workbox fetches only those,
+ * so an update of the app warms only the files that changed, never the whole app again.
+ */
+export function notYetKept(urls: readonly string[], kept: readonly Request[]): string[] {
+  const have = new Set(kept.map((request) => request.url));
+  return urls.filter((url) => !have.has(url));
+}
+
 /** Loads every URL, at most `concurrency` at once; a failure is left to Workbox's own request. */
 export async function warmHttpCache(
   urls: readonly string[],
