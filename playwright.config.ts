@@ -5,11 +5,35 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
+/** Prints the first even port from argv[1] (stepping by 2 within 3100–3899) that it and the next are free. */
+const FREE_PORT_PAIR = `
+const net = require('node:net');
+const free = (port) => new Promise((done) => {
+  const server = net.createServer().once('error', () => done(false));
+  server.listen(port, () => server.close(() => done(true)));
+});
+(async () => {
+  const start = Number(process.argv[1]);
+  for (let step = 0; step < 400; step++) {
+    const port = 3100 + ((start - 3100 + 2 * step) % 800);
+    if ((await free(port)) && (await free(port + 1))) return process.stdout.write(String(port));
+  }
+  process.exit(1);
+})();`;
+
 // Two servers of this run's own, each on its own port and its own fresh embedded database, so two runs
 // on one machine (a developer's and CI's) never share a server, every run starts from the same demo
 // data, and the two halves of the suite (the projects below) run side by side without touching each
 // other's rows. Kept in the environment so the worker processes, which load this file again, agree.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 400) * 2);
+// The pair is checked free before use: a port some other process holds (a developer's server left
+// running) would otherwise answer the health check in the app's place and fail every test of a half.
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  ['-e', FREE_PORT_PAIR, String(3100 + (process.pid % 400) * 2)],
+  {
+    encoding: 'utf8',
+  },
+);
 const port = Number(process.env.E2E_PORT);
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `caremesh-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
