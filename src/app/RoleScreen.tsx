@@ -5,6 +5,7 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { useAuth } from '../session/AuthContext.ts';
 import { tokenRole } from '../session/startup.ts';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
+import { loadScreen } from './routeParts.tsx';
 
 export type RoleScreens = Partial<Record<Role, LazyExoticComponent<ComponentType> | ComponentType>>;
 /** Each role's screen, as a function fetching its chunk. */
@@ -30,7 +31,7 @@ export function RoleScreen({ screens }: { screens: RoleScreens }) {
 export function roleRoute(loaders: RoleScreenLoaders): Pick<RouteObject, 'element' | 'lazy'> {
   const screens: RoleScreens = {};
   for (const [role, load] of Object.entries(loaders) as [Role, () => Promise<ComponentType>][]) {
-    screens[role] = lazy(async () => ({ default: await load() }));
+    screens[role] = lazy(async () => ({ default: await loadScreen(load) }));
   }
   return {
     element: <RoleScreen screens={screens} />,
