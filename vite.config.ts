@@ -4,14 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
-import { signedInChunk } from './scripts/vite-signed-in-chunk.ts';
+import { appChunks } from './scripts/vite-chunks.ts';
 
 // The API server in development (`npm run dev` starts it beside Vite).
 const API_TARGET = 'http://localhost:3001';
 const THEME_COLOR = '#0f766e';
 
-// The signed-in area travels as one chunk; the screens before sign-in (the login route) keep theirs.
-const signedIn = signedInChunk({
+// Start-up code in chunks that no screen's change renames; the signed-in area as one chunk (see the plugin).
+const chunks = appChunks({
+  routes: /[\\/]src[\\/]app[\\/](?:router|areaRoutes)\.tsx$/,
   area: /[\\/]src[\\/]app[\\/]SignedInArea\.tsx$/,
   publicScreens: /[\\/]src[\\/](?:features[\\/]accounts[\\/]|app[\\/](?:ForbiddenScreen|NotFoundScreen)\.tsx$)/,
 });
@@ -35,7 +36,7 @@ const proxy = {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
-    signedIn.plugin,
+    chunks.plugin,
     precompress(),
     tailwindcss(),
     VitePWA({
@@ -128,6 +129,6 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     // No data: URLs in JS or CSS: the server's Content-Security-Policy allows 'self' only.
     assetsInlineLimit: 0,
-    rolldownOptions: { output: { codeSplitting: { groups: [signedIn.chunkGroup] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.chunkGroups } } },
   },
 }));

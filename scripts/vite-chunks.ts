@@ -1,0 +1,85 @@
+import type { Plugin } from 'vite';
+
+type Options = {
+  /** The route tables: the modules that name the screens' chunks. */
+  routes: RegExp;
+  /** The signed-in area's module: every signed-in screen loads it and what it imports. */
+  area: RegExp;
+  /** The screens shown before sign-in (the login route among them): their code must stay out of the area. */
+  publicScreens: RegExp;
+};
+
+/**
+ * How the app is cut into chunks, beyond the bundler's own cut by which screens share which module.
+ *
+ * **Releases that download only what changed.** A chunk's file name is a hash of its content and of
+ * the names of every chunk it imports. The main entry holds the route table, which names every
+ * screen's chunk, so any change to any screen renames the entry; and when the entry also holds what
+ * every screen imports (React, the router, the API client), every chunk imports the entry and is
+ * renamed with it. One string changed in one screen then renamed 152 of 174 files, and a field user
+ * downloaded almost the whole app again at each release. So what the entry imports goes into two
+ * chunks of its own that no route table reaches: `vendor` (the packages, renamed only when they are
+ * upgraded) and `shell` (the app's own start-up code). The entry keeps only what leads to the route
+ * table, and nothing but the page imports it.
+ *
+ * **One chunk for the signed-in area.** Left to the bundler, what the area imports (the layout, the
+ * query cache, the offline engine, the realtime client, the API calls its parts share with the
+ * screens) is cut into some forty small chunks by which screens share which module, and the first
+ * signed-in screen waits for all of them: on a phone's 150 ms round trips, over HTTP/1.1's six
+ * connections, that is several round trips before the screen's own code even starts. Every signed-in
+ * screen loads the whole area anyway, so its modules lose nothing by travelling together. What the
+ * main entry or a public screen also imports is left out, so the login route downloads exactly what
+ * it did.
+ *
+ * The groups' tests read the members found here once every module is parsed (buildEnd comes before
+ * chunking). A module outside a group that a member imports is, by construction, in a graph the
+ * member's chunk may import: the groups need no dependencies pulled in.
+ */
+export function appChunks({ routes, area, publicScreens }: Options) {
+  const vendor = new Set<string>();
+  const shell = new Set<string>();
+  const signedIn = new Set<string>();
+  const plugin: Plugin = {
+    name: 'caremesh-app-chunks',
+    apply: 'build',
+    buildEnd() {
+      for (const set of [vendor, shell, signedIn]) set.clear();
+      const ids = [...this.getModuleIds()];
+      const info = (id: string) => this.getModuleInfo(id);
+      const closure = (roots: string[], next: (id: string) => readonly string[]) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length) {
+          const id = stack.pop() as string;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...next(id));
+        }
+        return seen;
+      };
+      const staticClosure = (roots: string[]) => closure(roots, (id) => info(id)?.importedIds ?? []);
+      const entries = ids.filter((id) => info(id)?.isEntry);
+
+      // Whatever reaches the route table, statically or through a dynamic import, stays in the entry.
+      const reachesRoutes = closure(
+        ids.filter((id) => routes.test(id)),
+        (id) => [...(info(id)?.importers ?? []), ...(info(id)?.dynamicImporters ?? [])],
+      );
+      for (const id of staticClosure(entries)) {
+        if (reachesRoutes.has(id)) continue;
+        (/[\\/]node_modules[\\/]/.test(id) ? vendor : shell).add(id);
+      }
+
+      const areaIds = ids.filter((id) => area.test(id));
+      if (areaIds.length === 0) return;
+      const outside = staticClosure([...entries, ...ids.filter((id) => publicScreens.test(id))]);
+      for (const id of staticClosure(areaIds)) if (!outside.has(id)) signedIn.add(id);
+    },
+  };
+  const group = (name: string, members: Set<string>) => ({
+    name,
+    test: (id: string) => members.has(id),
+    includeDependenciesRecursively: false,
+  });
+  return { plugin, chunkGroups: [group('vendor', vendor), group('shell', shell), group('signed-in', signedIn)] };
+}
