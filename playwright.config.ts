@@ -82,7 +82,11 @@ export default defineConfig({
   workers: HALVES.length,
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // A test's whole budget. Both halves run at once on the machine's two cores, each with its own
+  // server and up to three browser contexts, so the machine is at ten or more runnable processes; a
+  // two-party scenario (a booking answered live, both sides' actions) takes 50–60 s of work there.
+  // Tests with more to do set their own, larger budget.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

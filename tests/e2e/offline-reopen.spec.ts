@@ -172,7 +172,6 @@ test('the booking page of a doctor seen online opens offline with the doctor and
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext();
   try {
     await useSession(context, baseURL!, await apiSession(request, 'patient@caremesh.test'));
@@ -205,7 +204,6 @@ test('a list opened just before a reload is kept, through every reload that foll
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const context = await browser.newContext();
   try {
     await useSession(context, baseURL!, await apiSession(request, 'patient@caremesh.test'));
@@ -352,7 +350,6 @@ test('the notification centre opens offline with what it showed, and says the fr
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const admin = await apiSession(request, 'admin@caremesh.test');
   const patient = await apiSession(request, 'patient@caremesh.test');
   const title = `Lab slot moved (${Date.now()})`;
@@ -388,7 +385,6 @@ test('offline, actions that need the server are disabled and say why; queued one
   request,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
   const doctorPage = await appointmentPage(request, 'doctor@caremesh.test', 'doctor', 'Chest discomfort after meals');
   const context = await browser.newContext();
   try {

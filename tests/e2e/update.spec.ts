@@ -12,8 +12,6 @@ let origin: string;
 let swPath: string;
 
 test.beforeAll(async () => {
-  // The server seeds its demo data first.
-  test.setTimeout(120_000);
   root = await mkdtemp(path.join(os.tmpdir(), 'caremesh-e2e-update-'));
   const staticDir = path.join(root, 'dist');
   await cp(path.resolve('dist'), staticDir, { recursive: true, filter: (file) => !file.endsWith('.map') });
