@@ -34,6 +34,56 @@ export async function expectShownOffline(page: Page, shows: string | RegExp) {
   await expect(main.getByText(ERROR_WORDS)).toHaveCount(0);
 }
 
+/** The rows of the device's copy of the query cache, in every user database of the page's origin. */
+const readDeviceCopy = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await indexedDB.databases())
+      .map((database) => database.name ?? '')
+      .filter((name) => name.startsWith('caremesh-user-'));
+    const rows: string[] = [];
+    for (const name of names) {
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      try {
+        if (!database.objectStoreNames.contains('queryCache')) continue;
+        const all = await new Promise<Array<{ queryHash: string; dataUpdatedAt: number }>>((resolve, reject) => {
+          const reading = database.transaction('queryCache').objectStore('queryCache').getAll();
+          reading.onsuccess = () => resolve(reading.result as Array<{ queryHash: string; dataUpdatedAt: number }>);
+          reading.onerror = () => reject(reading.error);
+        });
+        rows.push(...all.map((row) => `${row.queryHash}@${row.dataUpdatedAt}`));
+      } finally {
+        database.close();
+      }
+    }
+    return rows.sort().join('\n');
+  });
+
+/**
+ * Waits until the device's copy of the query cache holds rows and stops changing (600 ms). The app writes each
+ * answer as it arrives; a page closed while that write is still in flight loses it with the page, so
+ * closing the app is done once what the screen showed is on the device.
+ */
+async function waitForDeviceCopy(page: Page) {
+  let previous = '';
+  let unchanged = 0;
+  await expect
+    .poll(
+      async () => {
+        const current = await readDeviceCopy(page);
+        unchanged = current !== '' && current === previous ? unchanged + 1 : 0;
+        previous = current;
+        // Unchanged over two intervals: a write in flight lands well within that.
+        return unchanged >= 2;
+      },
+      { intervals: [300], timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
 /**
  * The offline-reopen check every data screen passes: for each account, opens its screens online,
  * closes the context's pages (as closing the app does), cuts the page's and the service worker's
@@ -58,6 +108,7 @@ export async function expectScreensReopenOffline(
           await expect(online.locator('main').getByText(shows).first()).toBeVisible();
           // Every part of the screen (a detail's conversation, its shared documents) has its answer.
           await online.waitForLoadState('networkidle');
+          await waitForDeviceCopy(online);
         });
       }
       await waitForControllingWorker(online);
