@@ -12,6 +12,8 @@ let origin: string;
 let swPath: string;
 
 test.beforeAll(async () => {
+  // A first start creates and seeds the embedded database: over a minute on a machine busy with the suite.
+  test.setTimeout(180_000);
   root = await mkdtemp(path.join(os.tmpdir(), 'caremesh-e2e-update-'));
   const staticDir = path.join(root, 'dist');
   await cp(path.resolve('dist'), staticDir, { recursive: true, filter: (file) => !file.endsWith('.map') });
@@ -24,7 +26,7 @@ test.beforeAll(async () => {
     STATIC_DIR: staticDir,
     PUBLIC_URL: origin,
   });
-  await waitForHealth(port, server.child);
+  await waitForHealth(port, server.child, 150_000);
 });
 test.afterAll(async () => {
   await server?.kill();

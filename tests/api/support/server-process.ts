@@ -49,8 +49,8 @@ export function runServer(env: Record<string, string>): ServerProcess {
   };
 }
 
-export async function waitForHealth(port: number, child: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+export async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('the server exited early');
     try {
@@ -60,5 +60,5 @@ export async function waitForHealth(port: number, child: ChildProcess) {
       await new Promise((r) => setTimeout(r, 200));
     }
   }
-  throw new Error('the server did not answer within 60 s');
+  throw new Error(`the server did not answer within ${timeoutMs / 1000} s`);
 }
