@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { databaseNameFor } from '../../../src/offline/engine/device.ts';
 import { goOffline, goOnline, waitForControllingWorker } from './offlineQueue.ts';
 import { apiSession, useSession } from './sessions.ts';
 
@@ -36,10 +37,10 @@ export async function expectShownOffline(page: Page, shows: string | RegExp) {
 
 /** The rows of the device's copy of the query cache, in every user database of the page's origin. */
 const readDeviceCopy = (page: Page) =>
-  page.evaluate(async () => {
+  page.evaluate(async (prefix) => {
     const names = (await indexedDB.databases())
       .map((database) => database.name ?? '')
-      .filter((name) => name.startsWith('caremesh-user-'));
+      .filter((name) => name.startsWith(prefix));
     const rows: string[] = [];
     for (const name of names) {
       const database = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -60,7 +61,7 @@ const readDeviceCopy = (page: Page) =>
       }
     }
     return rows.sort().join('\n');
-  });
+  }, databaseNameFor(''));
 
 /**
  * Waits until the device's copy of the query cache holds rows and stops changing (600 ms). The app writes each
