@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/query-persist-client-core';
 import { ApiError } from '../api/http.ts';
+import { createQueryClient } from '../api/queryClient.ts';
 import type { PersistedQueryRow } from './engine/db.ts';
 import {
   PERSIST_MAX_AGE_MS,
@@ -228,7 +229,8 @@ describe('writing the cache while the app runs', () => {
 
   it('keeps an answer, on screen and on the device, when a refetch finds no server', async () => {
     const { storage, rows } = memoryStorage();
-    const client = new QueryClient();
+    // The app's client: its reads are still tried while the server is found not to answer.
+    const client = createQueryClient();
     const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
     await handle.restored;
     await settle();

@@ -53,25 +53,31 @@ export function isOnline(): boolean {
   return browserOnline && !unreachable;
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever `isOnline()` may have changed; returns the way to stop. */
+export function subscribeOnline(listener: () => void): () => void {
   listeners.add(listener);
   // The browser's word that the network is back is worth a fresh start.
   const onOnline = () => {
     noteReachable();
     listener();
   };
-  window.addEventListener('online', onOnline);
-  window.addEventListener('offline', listener);
+  const hasWindow = typeof window !== 'undefined';
+  if (hasWindow) {
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', listener);
+  }
   if (unreachable) startProbe();
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('online', onOnline);
-    window.removeEventListener('offline', listener);
+    if (hasWindow) {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', listener);
+    }
     if (listeners.size === 0) stopProbe();
   };
 }
 
 /** True while the server can be reached, for the "Offline" indicator. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, isOnline, () => true);
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }

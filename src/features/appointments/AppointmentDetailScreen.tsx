@@ -14,7 +14,7 @@ import { AppointmentActions } from './AppointmentActions.tsx';
 import { shortProvider } from './changes.ts';
 import { Conversation } from './Conversation.tsx';
 import { counterpartName, scopeForRole } from './model.ts';
-import { AppointmentStatusBadge, NotOnDevice } from './parts.tsx';
+import { AppointmentStatusBadge } from './parts.tsx';
 import { DetailList } from '../../ui/DetailList.tsx';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { SharedDocuments } from './SharedDocuments.tsx';
@@ -27,7 +27,6 @@ export function AppointmentDetailScreen() {
     ...getAppointmentQueryOptions(id),
     enabled: id !== '',
     // Not there, or not the caller's: asking again will not change that.
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
   });
   usePageTitle('Appointment');
 
@@ -37,12 +36,7 @@ export function AppointmentDetailScreen() {
         <span aria-hidden="true">← </span>All appointments
       </Link>
       <OfflineNotice queryKey={appointmentKeys.detail(id)} />
-      {detail.isPending &&
-        (detail.fetchStatus === 'paused' ? (
-          <NotOnDevice what="this appointment" />
-        ) : (
-          <Loading what="the appointment" />
-        ))}
+      {detail.isPending && <Loading what="the appointment" />}
       {detail.isError &&
         (detail.error instanceof ApiError && detail.error.kind === 'NOT_FOUND' ? (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-box border border-base-300 p-6">

@@ -24,7 +24,7 @@ import {
   scopeForRole,
   type StatusTab,
 } from './model.ts';
-import { AppointmentStatusBadge, NeedsPatientProfile, NotOnDevice } from './parts.tsx';
+import { AppointmentStatusBadge, NeedsPatientProfile } from './parts.tsx';
 import { EmptyState, Loading } from '../../ui/LoadStates.tsx';
 import { DataTable } from '../../ui/dataTable/DataTable.tsx';
 import { pageOf, withPage } from '../../ui/dataTable/urlState.ts';
@@ -46,7 +46,7 @@ export function PatientAppointmentsScreen() {
     enabled: hasProfile,
   });
   const [shownTogether, setShownTogether] = useState(false);
-  if (!shownTogether && !firstAnswerAwaited(waitlist) && !firstAnswerAwaited(list)) setShownTogether(true);
+  if (!shownTogether && !waitlist.isPending && !list.isPending) setShownTogether(true);
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -68,10 +68,6 @@ export function PatientAppointmentsScreen() {
     </section>
   );
 }
-
-/** A first answer still on its way (not one waiting for the network, which the screen shows as such). */
-const firstAnswerAwaited = (query: { isPending: boolean; fetchStatus: string }) =>
-  query.isPending && query.fetchStatus !== 'paused';
 
 /**
  * /appointments for a doctor or a hospital: the list (requests to decide on and the days ahead, in
@@ -258,7 +254,6 @@ function AppointmentList({
         rowKey={(appointment) => appointment.id}
         card={(appointment) => <AppointmentRow appointment={appointment} scope={scope} />}
         loading={list.isPending}
-        loadingView={list.fetchStatus === 'paused' ? <NotOnDevice what="your appointments" /> : undefined}
         error={list.isError && !data ? list.error : null}
         retry={() => void list.refetch()}
         stale={list.isPlaceholderData}

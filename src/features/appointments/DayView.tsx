@@ -9,7 +9,7 @@ import { getDoctorSlotsQueryOptions, getHospitalSlotsQueryOptions, type OpenSlot
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
-import { AppointmentStatusBadge, NotOnDevice } from './parts.tsx';
+import { AppointmentStatusBadge } from './parts.tsx';
 import { getWaitlistQueryOptions } from '../../api/waitlist.ts';
 import { WaitlistStatusBadge } from './waitlist/parts.tsx';
 
@@ -49,7 +49,7 @@ export function DayView({ scope, date }: { scope: 'doctor' | 'hospital'; date: s
       : (hospitalSlots.data?.doctors ?? []).some((d) => d.hasSchedule);
 
   if (list.isPending) {
-    return list.fetchStatus === 'paused' ? <NotOnDevice what="this day" /> : <Loading what="the day" />;
+    return <Loading what="the day" />;
   }
   if (list.isError && !list.data) {
     return <LoadError what="the day" error={list.error} retry={() => void list.refetch()} />;

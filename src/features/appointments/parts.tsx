@@ -7,16 +7,6 @@ export function AppointmentStatusBadge({ status }: { status: AppointmentStatus }
   return <StatusBadge tone={badgeToneFor(status)}>{APPOINTMENT_STATUS_LABELS[status]}</StatusBadge>;
 }
 
-/** Asked for while offline, and not kept on this device from an earlier visit. */
-export function NotOnDevice({ what }: { what: string }) {
-  return (
-    <p role="status" className="rounded-box border border-dashed border-base-300 p-6 text-center text-sm">
-      You are offline, and {what} {what.endsWith('s') ? 'have' : 'has'} not been opened on this device before. Try again
-      when you are back online.
-    </p>
-  );
-}
-
 /**
  * A patient books only once their own record exists (the server needs it to file the appointment).
  * A User is offered to become a patient the same way: creating the profile makes the account a

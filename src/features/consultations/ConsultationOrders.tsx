@@ -7,7 +7,7 @@ import type { Consultation } from '../../api/consultations.ts';
 import { getConsultationOrdersQueryOptions } from '../../api/diagnosticOrders.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { OrderStatusBadge, TestStatusBadge } from '../../ui/diagnosticResults.tsx';
-import { LoadError, Loading, NOT_AVAILABLE_OFFLINE } from '../../ui/LoadStates.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { Section } from './parts.tsx';
 
@@ -34,13 +34,7 @@ export function ConsultationOrdersSection({ consultation: c }: { consultation: C
       }
     >
       {orders.isPending ? (
-        orders.fetchStatus === 'paused' ? (
-          <p role="status" className="text-sm">
-            {NOT_AVAILABLE_OFFLINE}
-          </p>
-        ) : (
-          <Loading what="the diagnostic orders" inline />
-        )
+        <Loading what="the diagnostic orders" inline />
       ) : orders.isError ? (
         <LoadError what="the diagnostic orders" error={orders.error} retry={() => void orders.refetch()} />
       ) : orders.data.orders.length === 0 ? (

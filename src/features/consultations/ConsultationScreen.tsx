@@ -12,7 +12,7 @@ import {
 import { ApiError } from '../../api/http.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
-import { LoadError, Loading, NOT_AVAILABLE_OFFLINE } from '../../ui/LoadStates.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { useToast } from '../../ui/toast/useToast.ts';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { AfterVisitSection } from './AfterVisitSection.tsx';
@@ -38,17 +38,11 @@ export function ConsultationScreen() {
   const detail = useQuery({
     ...getConsultationQueryOptions(id),
     enabled: id !== '',
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
   });
   return (
     <div className="flex flex-col gap-4">
       <OfflineNotice queryKey={consultationKeys.detail(id)} />
-      {detail.isPending &&
-        (detail.fetchStatus === 'paused' ? (
-          <p role="status">{NOT_AVAILABLE_OFFLINE}</p>
-        ) : (
-          <Loading what="the consultation" />
-        ))}
+      {detail.isPending && <Loading what="the consultation" />}
       {detail.isError &&
         (detail.error instanceof ApiError && detail.error.kind === 'NOT_FOUND' ? (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-box border border-base-300 p-6">

@@ -15,8 +15,6 @@ import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { ChartDocuments, ChartResults, CurrentMedicines, PastConsultations } from './chartSections.tsx';
 import { Section } from './parts.tsx';
 
-const notThere = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
-
 /**
  * The patient chart for a doctor or a hospital within the care relationship (domain/rules/careAccess.ts),
  * opened from a row of the doctor's patients or from an appointment: allergies first, then conditions,
@@ -29,7 +27,6 @@ export function PatientChartScreen() {
   const [consultationPage, setConsultationPage] = useState(1);
   const patient = useQuery({
     ...getPatientQueryOptions(patientId),
-    retry: (count, error) => !notThere(error) && count < 1,
   });
   const consultations = useQuery({
     ...getPatientChartConsultationsQueryOptions(patientId, consultationPage),

@@ -5,6 +5,7 @@ import { formatDate } from '../../../domain/rules/format.ts';
 import { formatPhone } from '../../../domain/rules/phone.ts';
 import { getPatientsQueryOptions, type Patient } from '../../api/patients.ts';
 import { Button } from '../../ui/Button.tsx';
+import { useOnline } from '../../offline/useOnline.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { queriesFor } from './patientSearch.ts';
 
@@ -45,6 +46,7 @@ export function PatientFinder({
   const [first, second] = queriesFor(settled);
   const one = useQuery({ ...getPatientsQueryOptions({ ...first, limit: '10' }), enabled: Boolean(first) });
   const two = useQuery({ ...getPatientsQueryOptions({ ...second, limit: '10' }), enabled: Boolean(second) });
+  const online = useOnline();
 
   if (chosen) {
     return (
@@ -67,7 +69,6 @@ export function PatientFinder({
   );
   const pending =
     (first && one.isPending && one.fetchStatus !== 'idle') || (second && two.isPending && two.fetchStatus !== 'idle');
-  const paused = one.fetchStatus === 'paused' || two.fetchStatus === 'paused';
   const failed = one.isError ? one : two.isError ? two : null;
 
   return (
@@ -99,7 +100,7 @@ export function PatientFinder({
           </p>
         )}
       </div>
-      {paused ? (
+      {!online && failed ? (
         <p role="status" className="text-sm text-base-content/70">
           You are offline: searching needs the connection.
         </p>

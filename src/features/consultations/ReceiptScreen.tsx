@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../domain/rules/format.ts';
 import { careKeys, getBillingQueryOptions } from '../../api/consultationCare.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { LoadError, Loading, NOT_AVAILABLE_OFFLINE } from '../../ui/LoadStates.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { BillTable, money } from './BillingSection.tsx';
 
@@ -22,8 +22,7 @@ export function ReceiptScreen() {
         </Link>
       </div>
       <OfflineNotice queryKey={careKeys.billing(id)} />
-      {bill.isPending &&
-        (bill.fetchStatus === 'paused' ? <p role="status">{NOT_AVAILABLE_OFFLINE}</p> : <Loading what="the receipt" />)}
+      {bill.isPending && <Loading what="the receipt" />}
       {bill.isError && <LoadError what="the receipt" error={bill.error} retry={() => void bill.refetch()} />}
       {bill.data && (
         <article

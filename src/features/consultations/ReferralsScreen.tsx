@@ -10,7 +10,7 @@ import { defineOfflineChange } from '../../offline/offlineChange.ts';
 import { OfflineNotice, PendingChangeNote } from '../../offline/OfflineMarks.tsx';
 import { savedMessage } from '../../offline/submit.ts';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
-import { LoadError, Loading, NOT_AVAILABLE_OFFLINE } from '../../ui/LoadStates.tsx';
+import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useToast } from '../../ui/toast/useToast.ts';
@@ -65,8 +65,7 @@ export function ReferralsScreen() {
           ))}
         </select>
       </label>
-      {list.isPending &&
-        (list.fetchStatus === 'paused' ? <p role="status">{NOT_AVAILABLE_OFFLINE}</p> : <Loading what="referrals" />)}
+      {list.isPending && <Loading what="referrals" />}
       {list.isError && <LoadError what="referrals" error={list.error} retry={() => void list.refetch()} />}
       {list.data && list.data.referrals.length === 0 && (
         <p className="rounded-box border border-base-300 p-6 text-sm text-base-content/70">

@@ -40,11 +40,7 @@ export function Documents({ patientId }: { patientId: string }) {
             ))}
           </ul>
         )}
-        {documents.isPending && documents.fetchStatus === 'paused' ? (
-          <p role="status" className="text-sm text-base-content/70">
-            You are offline, and your documents have not been opened on this device before.
-          </p>
-        ) : documents.isPending ? (
+        {documents.isPending ? (
           <Loading inline what="documents" />
         ) : documents.isError ? (
           <LoadError what="your documents" error={documents.error} retry={() => void documents.refetch()} />

@@ -31,7 +31,6 @@ export function CallScreen() {
   const consultation = useQuery({
     ...getConsultationQueryOptions(id),
     enabled: id !== '',
-    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 1,
   });
   const [opening, setOpening] = useState<Opening>({ kind: 'opening' });
   const [attempt, setAttempt] = useState(0);
