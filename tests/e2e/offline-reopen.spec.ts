@@ -3,6 +3,9 @@ import {
   DEMO_DOCTOR_ID,
   bookOffline,
   goOffline,
+  goOnline,
+  NEW_PATIENT_ADDRESS,
+  newPatient,
   openDate,
   seeSlots,
   waitForControllingWorker,
@@ -221,6 +224,46 @@ test('a list opened just before a reload is kept, through every reload that foll
     // Its refetch found no server; what the device holds is still there at the next reload.
     await page.reload();
     await expectShownOffline(page, 'Follow-up on blood pressure readings');
+  } finally {
+    await context.close();
+  }
+});
+
+test('a screen reopened offline shows what changed as soon as the network is back, with no reload', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const patient = await newPatient(request);
+  const context = await browser.newContext();
+  try {
+    await useSession(context, baseURL!, patient);
+    const page = await context.newPage();
+    await page.goto('/profile');
+    await expect(page.getByText('Prabhat Road')).toBeVisible();
+    await waitForControllingWorker(page);
+    const closed = page.waitForEvent('close');
+    await page.close({ runBeforeUnload: true });
+    await closed;
+
+    await goOffline(context);
+    const reopened = await context.newPage();
+    await reopened.goto('/profile');
+    await expectShownOffline(reopened, 'Prabhat Road');
+
+    // Longer than the query layer's retry delay (1 s): what brings the change below is the connection
+    // coming back, not a retry still pending from the failed read.
+    await reopened.waitForTimeout(2_000);
+    // Meanwhile the record changes elsewhere (the patient's other device).
+    const moved = await request.put(`/api/patients/${patient.user.referenceId}`, {
+      headers: bearer(patient.token),
+      data: { address: { ...NEW_PATIENT_ADDRESS, street: 'Law College Road' } },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+
+    await goOnline(context);
+    await expect(reopened.locator('main').getByText('Law College Road')).toBeVisible();
+    await expect(reopened.locator('main').getByText(/^Offline — last updated /)).toHaveCount(0);
   } finally {
     await context.close();
   }

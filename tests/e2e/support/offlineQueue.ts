@@ -169,6 +169,16 @@ export async function appointmentsWithReason(request: APIRequestContext, session
 }
 
 /** A new patient with a profile, registered and verified through the development mailbox. */
+/** Where the patient of `newPatient` lives. */
+export const NEW_PATIENT_ADDRESS = {
+  buildingNumber: '12',
+  street: 'Prabhat Road',
+  locality: 'Deccan Gymkhana',
+  city: 'Pune',
+  state: 'MAHARASHTRA',
+  pincode: '411004',
+};
+
 export async function newPatient(request: APIRequestContext): Promise<ApiSession> {
   const email = `queue.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
   const password = 'Katar@2026';
@@ -193,14 +203,7 @@ export async function newPatient(request: APIRequestContext): Promise<ApiSession
       phone: '+91 98220 33333',
       dateOfBirth: '1988-07-21',
       gender: 'FEMALE',
-      address: {
-        buildingNumber: '12',
-        street: 'Prabhat Road',
-        locality: 'Deccan Gymkhana',
-        city: 'Pune',
-        state: 'MAHARASHTRA',
-        pincode: '411004',
-      },
+      address: NEW_PATIENT_ADDRESS,
     },
   });
   expect(profile.status(), await profile.text()).toBe(201);
