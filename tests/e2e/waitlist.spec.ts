@@ -170,6 +170,8 @@ test('the hospital desk sees its waitlist with figures and moves a patient with 
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/status=ACTIVE/);
   await expect(page).toHaveURL(/priority=MEDIUM/);
+  // The filtered answer, not the earlier list still shown (faded, busy) while it comes.
+  await expect(entries).not.toHaveAttribute('aria-busy', 'true');
   const second = entries.getByRole('article').nth(1);
   const name = (await second.getAttribute('aria-label'))!.replace('Waitlist entry: ', '');
   await second.getByRole('button', { name: /^Move up/ }).click();

@@ -94,6 +94,37 @@ async function waitForDeviceCopy(page: Page) {
     .toBe(true);
 }
 
+/** Goes to `path` inside the running app (React Router follows the history), without a page load. */
+async function openInApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new URL(path, page.url()).href);
+}
+
+/** Counts the page's requests still waiting for an answer; `settled` waits until none has for 400 ms. */
+function requestsInFlight(page: Page) {
+  let waiting = 0;
+  let lastChange = Date.now();
+  page.on('request', () => {
+    waiting += 1;
+    lastChange = Date.now();
+  });
+  const answered = () => {
+    waiting -= 1;
+    lastChange = Date.now();
+  };
+  page.on('requestfinished', answered);
+  page.on('requestfailed', answered);
+  return {
+    settled: () =>
+      expect
+        .poll(() => waiting <= 0 && Date.now() - lastChange >= 400, { intervals: [100], timeout: 20_000 })
+        .toBe(true),
+  };
+}
+
 /**
  * The offline-reopen check every data screen passes: for each account, opens its screens online,
  * closes the context's pages (as closing the app does), cuts the page's and the service worker's
@@ -112,15 +143,19 @@ export async function expectScreensReopenOffline(
     try {
       await useSession(context, baseURL, await apiSession(request, email));
       const online = await context.newPage();
-      for (const { path, shows } of mine) {
+      const requests = requestsInFlight(online);
+      for (const [index, { path, shows }] of mine.entries()) {
         await test.step(`${email} opens ${path} online`, async () => {
-          await online.goto(path);
+          // The first screen is a page load; the others are opened inside the app, as its links do.
+          if (index === 0) await online.goto(path);
+          else await openInApp(online, path);
           for (const text of shows) await expect(online.locator('main').getByText(text).first()).toBeVisible();
-          // Every part of the screen (a detail's conversation, its shared documents) has its answer.
-          await online.waitForLoadState('networkidle');
-          await waitForDeviceCopy(online);
+          // Every part of the screen (a detail's conversation, its shared documents) has its answer before
+          // the next screen: leaving a screen cancels its reads still on the way.
+          await requests.settled();
         });
       }
+      await waitForDeviceCopy(online);
       await waitForControllingWorker(online);
       for (const page of context.pages()) {
         const closed = page.waitForEvent('close');
