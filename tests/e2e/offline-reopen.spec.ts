@@ -14,6 +14,7 @@ import {
   DEMO_AFFILIATIONS,
   expectScreensReopenOffline,
   expectShownOffline,
+  reopenOffline,
   type ReopenedScreen,
 } from './support/offlineReopen.ts';
 import { bell, panel, sendNotification } from './support/notifications.ts';
@@ -241,14 +242,7 @@ test('a screen reopened offline shows what changed as soon as the network is bac
     const page = await context.newPage();
     await page.goto('/profile');
     await expect(page.getByText('Prabhat Road')).toBeVisible();
-    await waitForControllingWorker(page);
-    const closed = page.waitForEvent('close');
-    await page.close({ runBeforeUnload: true });
-    await closed;
-
-    await goOffline(context);
-    const reopened = await context.newPage();
-    await reopened.goto('/profile');
+    const reopened = await reopenOffline(page, '/profile');
     await expectShownOffline(reopened, 'Prabhat Road');
 
     // Longer than the query layer's retry delay (1 s): what brings the change below is the connection
@@ -404,14 +398,7 @@ test('the notification centre opens offline with what it showed, and says the fr
     await page.goto('/profile');
     await bell(page).click();
     await expect(panel(page).getByText(title)).toBeVisible();
-    await waitForControllingWorker(page);
-    const closed = page.waitForEvent('close');
-    await page.close({ runBeforeUnload: true });
-    await closed;
-
-    await goOffline(context);
-    const reopened = await context.newPage();
-    await reopened.goto('/profile');
+    const reopened = await reopenOffline(page, '/profile');
     await expectShownOffline(reopened, 'Hypothyroidism');
     await bell(reopened).click();
     await expect(panel(reopened).getByText(title)).toBeVisible();

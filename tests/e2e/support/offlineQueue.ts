@@ -168,7 +168,6 @@ export async function appointmentsWithReason(request: APIRequestContext, session
   return data.appointments.filter((appointment) => appointment.reason === reason);
 }
 
-/** A new patient with a profile, registered and verified through the development mailbox. */
 /** Where the patient of `newPatient` lives. */
 export const NEW_PATIENT_ADDRESS = {
   buildingNumber: '12',
@@ -179,6 +178,7 @@ export const NEW_PATIENT_ADDRESS = {
   pincode: '411004',
 };
 
+/** A new patient with a profile, registered and verified through the development mailbox. */
 export async function newPatient(request: APIRequestContext): Promise<ApiSession> {
   const email = `queue.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
   const password = 'Katar@2026';
