@@ -26,7 +26,6 @@ export function AppointmentDetailScreen() {
   const detail = useQuery({
     ...getAppointmentQueryOptions(id),
     enabled: id !== '',
-    // Not there, or not the caller's: asking again will not change that.
   });
   usePageTitle('Appointment');
 

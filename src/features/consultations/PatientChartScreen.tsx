@@ -25,9 +25,7 @@ export function PatientChartScreen() {
   const { user } = useAuth();
   usePageTitle('Patient chart');
   const [consultationPage, setConsultationPage] = useState(1);
-  const patient = useQuery({
-    ...getPatientQueryOptions(patientId),
-  });
+  const patient = useQuery(getPatientQueryOptions(patientId));
   const consultations = useQuery({
     ...getPatientChartConsultationsQueryOptions(patientId, consultationPage),
     placeholderData: (previous) => previous,
