@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema/index.ts';
 import { AppError, conflict, invalid } from './errors.ts';
 import { KEY_LOCK_SPACE } from './idempotencyKeys.ts';
 import { fingerprintOf, replayingRequest } from './replayableRequest.ts';
-import { inUnitOfWork, type Unit } from './unitOfWork.ts';
+import { inUnitOfWork, preparedSql, type Unit } from './unitOfWork.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
@@ -79,6 +79,36 @@ function bodyTooLarge(limit: number): AppError {
 }
 
 export function registerIdempotency(app: FastifyInstance, db: Db, limits: BodyLimits) {
+  const p = (name: string) => sql.placeholder(name);
+  // The key's lock and its claim in one statement: the claim is only attempted once the lock is
+  // held (the insert reads from the lock), and a replay finds the stored row.
+  const claimKey = preparedSql<{ locked: boolean; claimed: number }>(
+    db,
+    'idempotency_claim',
+    sql`
+      with lock as (
+        select pg_try_advisory_xact_lock(${KEY_LOCK_SPACE}, hashtext(${p('userId')}::text || ':' || ${p('key')}::text)) as locked
+      ), claim as (
+        insert into ${idempotencyKeys} (user_id, key, fingerprint, method, path)
+        select ${p('userId')}::uuid, ${p('key')}::text, ${p('fingerprint')}::text, ${p('method')}::text, ${p('path')}::text
+        from lock where locked
+        on conflict (user_id, key) do update set fingerprint = excluded.fingerprint, created_at = now()
+        -- A claim left unanswered by a server that stopped (kept by versions that committed the
+        -- claim first): taken over once it is clearly not running any more.
+        where ${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < ${p('staleBefore')}::timestamptz
+        returning 1
+      )
+      select (select locked from lock) as locked, (select count(*) from claim)::int as claimed`,
+  );
+  // The answer, stored in the change's transaction.
+  const storeAnswer = preparedSql(
+    db,
+    'idempotency_answer',
+    sql`update ${idempotencyKeys}
+      set status = ${p('status')}::int, body = ${p('body')}::text, content_type = ${p('contentType')}::text,
+        completed_at = ${p('completedAt')}::timestamptz
+      where user_id = ${p('userId')}::uuid and key = ${p('key')}::text`,
+  );
   // The raw body is read once here (the outbox's replays carry a key; other requests pass untouched).
   // Only for a caller the route admits: the access gate (onRequest) has refused everyone else and
   // set request.user; a public route's request has no account to key on and is left alone.
@@ -154,22 +184,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db, limits: BodyLi
             answer.unit = unit;
             // The key's lock and its claim in one statement: the claim is only attempted once the
             // lock is held (the insert reads from the lock), and a replay finds the stored row.
-            const [outcome] = rowsOf<{ locked: boolean; claimed: number }>(
-              await tx.execute(sql`
-                with lock as (
-                  select pg_try_advisory_xact_lock(${KEY_LOCK_SPACE}, hashtext(${pending.userId} || ':' || ${pending.key})) as locked
-                ), claim as (
-                  insert into ${idempotencyKeys} (user_id, key, fingerprint, method, path)
-                  select ${pending.userId}::uuid, ${pending.key}, ${pending.fingerprint}, ${request.method}, ${pathOf(request)}
-                  from lock where locked
-                  on conflict (user_id, key) do update set fingerprint = excluded.fingerprint, created_at = now()
-                  -- A claim left unanswered by a server that stopped (kept by versions that committed
-                  -- the claim first): taken over once it is clearly not running any more.
-                  where ${idempotencyKeys.status} is null and ${idempotencyKeys.createdAt} < ${new Date(Date.now() - STALE_CLAIM_MS)}
-                  returning 1
-                )
-                select (select locked from lock) as locked, (select count(*) from claim)::int as claimed`),
-            );
+            const [outcome] = await claimKey({
+              userId: pending.userId,
+              key: pending.key,
+              fingerprint: pending.fingerprint,
+              method: request.method,
+              path: pathOf(request),
+              staleBefore: new Date(Date.now() - STALE_CLAIM_MS),
+            });
             if (!outcome?.locked) throw stillRunning(reply);
             if (!outcome.claimed) {
               // Answered already (a replay), or another request with this key finished before our lock.
@@ -241,10 +263,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db, limits: BodyLi
       }
       const tx = answer.unit.tx!;
       try {
-        await tx
-          .update(idempotencyKeys)
-          .set({ status, body, contentType, completedAt: new Date() })
-          .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+        await storeAnswer(
+          { status, body, contentType, completedAt: new Date(), userId: claim.userId, key: claim.key },
+          tx,
+        );
       } catch (error) {
         answer.answered.reject(error);
         throw error;

@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { pgTable, integer } from 'drizzle-orm/pg-core';
 import { openDatabase, rowsOf, type Database } from '../db/client.ts';
-import { afterCommit, inUnitOfWork, preparedOnce, scopedDb } from './unitOfWork.ts';
+import { afterCommit, inUnitOfWork, preparedOnce, preparedSql, scopedDb } from './unitOfWork.ts';
 
 let database: Database;
 
@@ -106,6 +107,31 @@ describe('unit of work', () => {
     }).catch(() => undefined);
     expect(await atLeast().execute({ from: 40 })).toEqual([]);
     expect(prepared).toBe(1);
+  });
+
+  it('builds a raw statement once and sends it over the open unit, a given transaction or the pool', async () => {
+    const db = scopedDb(database.db);
+    let built = 0;
+    const from = sql.placeholder('from');
+    const query = sql`select id from unit_probe where id >= ${from}::int and id < ${from}::int + 10 order by id`;
+    const getSQL = query.getSQL.bind(query);
+    query.getSQL = () => {
+      built++;
+      return getSQL();
+    };
+    const between = preparedSql<{ id: number }>(db, 'unit_probe_between', query);
+    const outsideTheUnit = AsyncLocalStorage.snapshot();
+    expect(await between({ from: 50 })).toEqual([]);
+    await inUnitOfWork(database.db, async (tx, unit) => {
+      await db.execute(sql`insert into unit_probe values (51)`);
+      // Inside the unit, and with its transaction named (as a hook that runs outside the unit's scope does).
+      expect(await between({ from: 50 })).toEqual([{ id: 51 }]);
+      expect(await outsideTheUnit(() => between({ from: 50 }, unit.tx!))).toEqual([{ id: 51 }]);
+      expect(tx).toBe(unit.tx);
+      throw new Error('roll it back');
+    }).catch(() => undefined);
+    expect(await between({ from: 50 })).toEqual([]);
+    expect(built).toBe(1);
   });
 
   it('reports an effect that fails without undoing the commit', async () => {

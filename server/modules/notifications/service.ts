@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationPriority, NotificationType } from '../../../domain/enums.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
@@ -13,14 +13,14 @@ import {
   type pushSubscriptionBody,
   type updatePreferencesBody,
 } from '../../../domain/schemas/notifications.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { notificationPreferences, notifications, pushSubscriptions, users } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../platform/auth.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import { isLocalHost } from '../../platform/network.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { userRoom, type Realtime } from '../../platform/realtime.ts';
-import { insideUnit } from '../../platform/unitOfWork.ts';
+import { insideUnit, preparedSql } from '../../platform/unitOfWork.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -144,27 +144,62 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
   }
 
   /**
-   * Stores one notification for each account `where` picks (but `exceptUserId`), tells each one's
-   * open pages, and pushes to their devices when their preferences allow: the recipients, their
-   * preferences, whether they have any device to push to, and the stored rows in one statement.
-   * Called after the change it reports has committed.
+   * The recipients (by account, or every account acting for the given profiles, but one), their
+   * preferences, whether they have any device to push to, and the stored rows: one prepared
+   * statement for each way of picking the recipients.
    */
-  async function deliver(where: SQL, input: NewNotification, exceptUserId?: string): Promise<NotificationRow[]> {
-    const data = input.data ?? {};
-    const priority = input.priority ?? 'MEDIUM';
-    const result = await db.execute(sql`with recipient as (
+  const deliverStatement = (name: string, recipients: SQL) => {
+    const p = (key: string) => sql.placeholder(key);
+    return preparedSql<DeliveredRow>(
+      db,
+      name,
+      sql`with recipient as (
         select ${users.id} as id, ${notificationPreferences.channels} as channels, ${notificationPreferences.types} as types,
           exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id}) as pushable
         from ${users} left join ${notificationPreferences} on ${notificationPreferences.userId} = ${users.id}
-        where ${exceptUserId ? and(where, ne(users.id, exceptUserId)) : where}
+        where ${recipients} and (${p('exceptUserId')}::uuid is null or ${users.id} <> ${p('exceptUserId')}::uuid)
       ), stored as (
         insert into ${notifications} (user_id, title, message, type, priority, data)
-        select id, ${input.title}, ${input.message}, ${input.type}, ${priority}, ${JSON.stringify(data)}::jsonb from recipient
+        select id, ${p('title')}::text, ${p('message')}::text, ${p('type')}::text, ${p('priority')}::text, ${p('data')}::jsonb
+        from recipient
         returning id, user_id, status, created_at
       )
       select stored.id, stored.user_id, stored.status, stored.created_at, recipient.channels, recipient.types, recipient.pushable
-      from stored join recipient on recipient.id = stored.user_id`);
-    return rowsOf<DeliveredRow>(result).map((stored) => {
+      from stored join recipient on recipient.id = stored.user_id`,
+    );
+  };
+  const toAccounts = deliverStatement(
+    'notifications_deliver_to_accounts',
+    sql`${users.id} = any(${sql.placeholder('ids')}::uuid[])`,
+  );
+  const toProfiles = deliverStatement(
+    'notifications_deliver_to_profiles',
+    sql`${users.referenceId} = any(${sql.placeholder('ids')}::uuid[])`,
+  );
+
+  /**
+   * Stores one notification for each account picked (but `exceptUserId`), tells each one's open
+   * pages, and pushes to their devices when their preferences allow. Called after the change it
+   * reports has committed.
+   */
+  async function deliver(
+    to: 'accounts' | 'profiles',
+    ids: string[],
+    input: NewNotification,
+    exceptUserId?: string,
+  ): Promise<NotificationRow[]> {
+    const data = input.data ?? {};
+    const priority = input.priority ?? 'MEDIUM';
+    const delivered = await (to === 'accounts' ? toAccounts : toProfiles)({
+      ids,
+      exceptUserId: exceptUserId ?? null,
+      title: input.title,
+      message: input.message,
+      type: input.type,
+      priority,
+      data: JSON.stringify(data),
+    });
+    return delivered.map((stored) => {
       const row: NotificationRow = {
         id: stored.id,
         userId: stored.user_id,
@@ -200,7 +235,7 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
   async function notifyUsers(userIds: string[], input: NewNotification): Promise<NotificationRow[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    return deliver(inArray(users.id, unique), input);
+    return deliver('accounts', unique, input);
   }
 
   return {
@@ -209,7 +244,7 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
     /** Every account that acts for one of these profiles (a hospital may have several desk accounts). */
     async notifyProfiles(profileIds: string[], input: NewNotification, exceptUserId?: string) {
       if (profileIds.length === 0) return;
-      return deliver(inArray(users.referenceId, [...new Set(profileIds)]), input, exceptUserId);
+      return deliver('profiles', [...new Set(profileIds)], input, exceptUserId);
     },
 
     async create(input: z.output<typeof createNotificationBody>) {
