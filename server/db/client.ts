@@ -3,9 +3,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema/index.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The query builders and raw SQL; no relational query API (`db.query`), which nothing uses: without
+ * a schema, the handle drizzle makes for every transaction does not build one for each table.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The handle a transaction's callback receives. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -43,7 +46,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir !== 'memory://') await mkdir(path.dirname(dataDir), { recursive: true });
   const client = new PGlite(dataDir, { extensions: { btree_gist } });
   await client.waitReady;
-  const db = drizzle({ client, schema, casing: 'snake_case' });
+  const db = drizzle({ client, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -69,7 +72,7 @@ async function openPostgres(url: string, maxConnections = 10): Promise<Database>
     await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     lockClient.release();
   }
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' });
+  const db = drizzle({ client: pool, casing: 'snake_case' });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
