@@ -182,8 +182,6 @@ export function registerIdempotency(app: FastifyInstance, db: Db, limits: BodyLi
           db,
           async (tx, unit) => {
             answer.unit = unit;
-            // The key's lock and its claim in one statement: the claim is only attempted once the
-            // lock is held (the insert reads from the lock), and a replay finds the stored row.
             const [outcome] = await claimKey({
               userId: pending.userId,
               key: pending.key,

@@ -4,6 +4,7 @@ import { pushSubscriptions } from '../../server/db/schema/index.ts';
 import { GENEROUS_LIMITS, startTestApp, type TestApp } from './support/test-app.ts';
 import { appointmentWorld, book, client, futureSlot, json, type World } from './support/appointments.ts';
 import { startLoopbackPushService, type LoopbackPushService } from './support/push-service.ts';
+import { bearer, newAccount } from './support/accounts.ts';
 
 let t: TestApp;
 let w: World;
@@ -117,6 +118,26 @@ describe('the notification endpoints', () => {
       status: 'Sent',
       data: { actionRequired: true },
     });
+  });
+
+  it('with an Idempotency-Key, answers the count its own transaction left, and the same answer to a replay', async () => {
+    const reader = await newAccount(t, 'keyed.reader@example.in', 'USER');
+    for (let i = 0; i < 2; i++) await notify(reader.user.id, { title: `Keyed ${i}` });
+    const [target] = (await listOf(reader.token)).notifications;
+    const markRead = () =>
+      t.request(`/api/notifications/${target!.id}/read`, {
+        method: 'PUT',
+        json: {},
+        headers: { ...bearer(reader.token), 'idempotency-key': `read-${target!.id}` },
+      });
+    const first = await markRead();
+    expect(first.status).toBe(200);
+    // Counted inside the change's transaction: the notification just marked is no longer unread.
+    expect((await json(first)).data.unreadCount).toBe(1);
+    const replay = await markRead();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect((await json(replay)).data.unreadCount).toBe(1);
+    expect(await unread(reader.token)).toBe(1);
   });
 
   it('marks read one at a time and all at once; the count follows and never goes below 0', async () => {

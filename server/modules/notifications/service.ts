@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { NotificationPriority, NotificationType } from '../../../domain/enums.ts';
 import { pageOffset, paginationOf } from '../../../domain/schemas/common.ts';
@@ -20,7 +20,7 @@ import { invalid, notFound } from '../../platform/errors.ts';
 import { isLocalHost } from '../../platform/network.ts';
 import type { PushSender } from '../../platform/push.ts';
 import { userRoom, type Realtime } from '../../platform/realtime.ts';
-import { insideUnit, preparedSql } from '../../platform/unitOfWork.ts';
+import { preparedOnce, preparedSql } from '../../platform/unitOfWork.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -130,16 +130,17 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
       ? and(eq(notifications.userId, caller.id), eq(notifications.id, id))
       : eq(notifications.userId, caller.id)) as SQL;
 
-  const unreadOf = (userId: string | Placeholder) =>
+  // Prepared once (the badge asks often); inside a unit of work it is sent over the unit's transaction.
+  const preparedUnread = preparedOnce(() =>
     db
       .select({ n: count() })
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), eq(notifications.status, 'Sent')));
-  // Prepared once (the badge asks often); inside a unit of work the count must see its transaction.
-  const preparedUnread = unreadOf(sql.placeholder('userId')).prepare('notifications_unread_count');
+      .where(and(eq(notifications.userId, sql.placeholder('userId')), eq(notifications.status, 'Sent')))
+      .prepare('notifications_unread_count'),
+  );
 
   async function unreadCount(userId: string): Promise<number> {
-    const [row] = insideUnit() ? await unreadOf(userId) : await preparedUnread.execute({ userId });
+    const [row] = await preparedUnread().execute({ userId });
     return row?.n ?? 0;
   }
 
@@ -183,14 +184,14 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
    * reports has committed.
    */
   async function deliver(
-    to: 'accounts' | 'profiles',
+    to: typeof toAccounts,
     ids: string[],
     input: NewNotification,
     exceptUserId?: string,
   ): Promise<NotificationRow[]> {
     const data = input.data ?? {};
     const priority = input.priority ?? 'MEDIUM';
-    const delivered = await (to === 'accounts' ? toAccounts : toProfiles)({
+    const delivered = await to({
       ids,
       exceptUserId: exceptUserId ?? null,
       title: input.title,
@@ -235,7 +236,7 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
   async function notifyUsers(userIds: string[], input: NewNotification): Promise<NotificationRow[]> {
     const unique = [...new Set(userIds)];
     if (unique.length === 0) return [];
-    return deliver('accounts', unique, input);
+    return deliver(toAccounts, unique, input);
   }
 
   return {
@@ -244,7 +245,7 @@ export function notificationsService({ db, realtime, push, pushServiceHosts }: N
     /** Every account that acts for one of these profiles (a hospital may have several desk accounts). */
     async notifyProfiles(profileIds: string[], input: NewNotification, exceptUserId?: string) {
       if (profileIds.length === 0) return;
-      return deliver('profiles', [...new Set(profileIds)], input, exceptUserId);
+      return deliver(toProfiles, [...new Set(profileIds)], input, exceptUserId);
     },
 
     async create(input: z.output<typeof createNotificationBody>) {
