@@ -182,14 +182,17 @@ export function registerIdempotency(app: FastifyInstance, db: Db, limits: BodyLi
           db,
           async (tx, unit) => {
             answer.unit = unit;
-            const [outcome] = await claimKey({
-              userId: pending.userId,
-              key: pending.key,
-              fingerprint: pending.fingerprint,
-              method: request.method,
-              path: pathOf(request),
-              staleBefore: new Date(Date.now() - STALE_CLAIM_MS),
-            });
+            const [outcome] = await claimKey(
+              {
+                userId: pending.userId,
+                key: pending.key,
+                fingerprint: pending.fingerprint,
+                method: request.method,
+                path: pathOf(request),
+                staleBefore: new Date(Date.now() - STALE_CLAIM_MS),
+              },
+              tx,
+            );
             if (!outcome?.locked) throw stillRunning(reply);
             if (!outcome.claimed) {
               // Answered already (a replay), or another request with this key finished before our lock.

@@ -58,10 +58,11 @@ export function afterCommit(effect: Effect): void {
 }
 
 /**
- * A statement prepared once, on the pool, and sent at each call over the connection of the unit of
- * work open there (or of the transaction `within`; the pool's outside one). drizzle ties a prepared statement to the session it was
- * prepared on, and preparing it again for each transaction builds its SQL again (about 1 ms of CPU
- * a booking); its text, parameters and result mapping are the same on any connection. It relies on
+ * A statement prepared once, on the pool, and sent at each call over the connection of the
+ * transaction `within`, or else of the unit of work open there (the pool's outside one). drizzle
+ * ties a prepared statement to the session it was prepared on, and preparing it again for each
+ * transaction builds its SQL again (about 1 ms of CPU a booking); its text, parameters and result
+ * mapping are the same on any connection. It relies on
  * one detail of drizzle's prepared queries (node-postgres and PGlite alike): they send through
  * their `client`, the session's; the API suite runs the units' statements on both.
  */
@@ -80,8 +81,8 @@ export function preparedOnce<Q extends object>(prepare: () => Q): (within?: Db) 
 
 /**
  * A raw SQL statement (with `sql.placeholder`s for what changes between calls) built once and
- * prepared by name, sent as `preparedOnce` sends: over the open unit's connection, the pool's
- * outside one. Building a `sql` template again for every call walks every chunk and escapes every
+ * prepared by name, sent as `preparedOnce` sends: over `within`, the open unit's connection, or the
+ * pool's. Building a `sql` template again for every call walks every chunk and escapes every
  * name; for a statement a booking sends, that was a third of drizzle's share of its CPU.
  */
 export function preparedSql<Row>(
