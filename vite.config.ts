@@ -15,6 +15,7 @@ const chunks = appChunks({
   routes: /[\\/]src[\\/]app[\\/](?:router|areaRoutes)\.tsx$/,
   area: /[\\/]src[\\/]app[\\/]SignedInArea\.tsx$/,
   publicScreens: /[\\/]src[\\/](?:features[\\/]accounts[\\/]|app[\\/](?:ForbiddenScreen|NotFoundScreen)\.tsx$)/,
+  signIn: /[\\/]src[\\/]features[\\/]accounts[\\/]LoginScreen\.tsx$/,
 });
 
 const REACT_ROUTER_PRODUCTION = [

@@ -7,6 +7,8 @@ type Options = {
   area: RegExp;
   /** The screens shown before sign-in (the login route among them): their code must stay out of the area. */
   publicScreens: RegExp;
+  /** The sign-in screen: what it is built of travels with the shell. */
+  signIn: RegExp;
 };
 
 /**
@@ -31,19 +33,33 @@ type Options = {
  * main entry or a public screen also imports is left out, so the login route downloads exactly what
  * it did.
  *
+ * **The parts most screens share travel with the area.** What a quarter or more of the signed-in
+ * screens import (the load states, offline marks, the list table, pagination, the common schemas)
+ * joins the area's chunk: left alone, each is a chunk of its own of 1–3 KB, and the first screen
+ * waited for some thirty of them, six at a time, a phone's round trip each.
+ *
+ * **What the public screens share with the signed-in side** is two chunks instead of a dozen: what
+ * the sign-in screen is built of (the button, the field, the brand mark) joins the shell, which the
+ * sign-in route downloads anyway and now in its first round; the rest (zod, the enumerations, the
+ * forms' schemas, which registration and every signed-in screen use) is `forms`.
+ *
  * The groups' tests read the members found here once every module is parsed (buildEnd comes before
  * chunking). A module outside a group that a member imports is, by construction, in a graph the
  * member's chunk may import: the groups need no dependencies pulled in.
  */
-export function appChunks({ routes, area, publicScreens }: Options) {
+/** A module most signed-in screens import travels with the signed-in area: imported by this share of them. */
+const COMMON_SHARE = 0.25;
+
+export function appChunks({ routes, area, publicScreens, signIn }: Options) {
   const vendor = new Set<string>();
   const shell = new Set<string>();
   const signedIn = new Set<string>();
+  const forms = new Set<string>();
   const plugin: Plugin = {
     name: 'caremesh-app-chunks',
     apply: 'build',
     buildEnd() {
-      for (const set of [vendor, shell, signedIn]) set.clear();
+      for (const set of [vendor, shell, signedIn, forms]) set.clear();
       const ids = [...this.getModuleIds()];
       const info = (id: string) => this.getModuleInfo(id);
       const closure = (roots: string[], next: (id: string) => readonly string[]) => {
@@ -72,8 +88,33 @@ export function appChunks({ routes, area, publicScreens }: Options) {
 
       const areaIds = ids.filter((id) => area.test(id));
       if (areaIds.length === 0) return;
-      const outside = staticClosure([...entries, ...ids.filter((id) => publicScreens.test(id))]);
+      const publicIds = ids.filter((id) => publicScreens.test(id));
+      const entryGraph = staticClosure(entries);
+      const outside = staticClosure([...entries, ...publicIds]);
       for (const id of staticClosure(areaIds)) if (!outside.has(id)) signedIn.add(id);
+
+      // The screens: what the route tables import on demand.
+      const screens = ids.filter((id) => (info(id)?.dynamicImporters ?? []).some((by) => routes.test(by)));
+      const isScreen = new Set(screens);
+      const signedInScreens = screens.filter((id) => !outside.has(id) && !areaIds.includes(id));
+      const reach = new Map<string, number>();
+      for (const screen of signedInScreens) {
+        for (const id of staticClosure([screen])) {
+          if (outside.has(id) || signedIn.has(id) || isScreen.has(id)) continue;
+          reach.set(id, (reach.get(id) ?? 0) + 1);
+        }
+      }
+      for (const [id, count] of reach) if (count >= COMMON_SHARE * signedInScreens.length) signedIn.add(id);
+
+      // What the public screens share with the signed-in side: the sign-in screen's parts join the
+      // shell, the rest (the forms' schemas and validation) one chunk of its own.
+      const signInGraph = staticClosure(ids.filter((id) => signIn.test(id)));
+      const signedInGraph = staticClosure([...areaIds, ...signedInScreens]);
+      for (const id of staticClosure(publicIds)) {
+        if (entryGraph.has(id) || isScreen.has(id) || reachesRoutes.has(id)) continue;
+        if (signInGraph.has(id)) (/[\\/]node_modules[\\/]/.test(id) ? vendor : shell).add(id);
+        else if (signedInGraph.has(id)) forms.add(id);
+      }
     },
   };
   const group = (name: string, members: Set<string>) => ({
@@ -81,5 +122,8 @@ export function appChunks({ routes, area, publicScreens }: Options) {
     test: (id: string) => members.has(id),
     includeDependenciesRecursively: false,
   });
-  return { plugin, chunkGroups: [group('vendor', vendor), group('shell', shell), group('signed-in', signedIn)] };
+  return {
+    plugin,
+    chunkGroups: [group('vendor', vendor), group('shell', shell), group('forms', forms), group('signed-in', signedIn)],
+  };
 }
