@@ -128,6 +128,8 @@ export default defineConfig(({ command }) => ({
     // Every browser the app supports preloads modules itself (Chrome and Android's WebView 66+,
     // Safari 17+, Firefox 115+): the polyfill would only add to the login route's download.
     modulePreload: { polyfill: false },
+    // Which chunks make up the signed-in area: the server names them in the page sent with a session.
+    manifest: true,
     // No data: URLs in JS or CSS: the server's Content-Security-Policy allows 'self' only.
     assetsInlineLimit: 0,
     rolldownOptions: { output: { codeSplitting: { groups: chunks.chunkGroups } } },

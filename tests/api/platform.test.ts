@@ -30,10 +30,38 @@ const probeRoutes: FastifyPluginAsyncZod = async (app) => {
 let t: TestApp;
 let staticDir: string;
 
+/** A token of the session cookie's shape expiring at `exp` (the page only reads it; the API checks it). */
+const fakeToken = (exp: number) =>
+  [
+    { alg: 'HS256', typ: 'JWT' },
+    { sub: 'someone', exp },
+  ]
+    .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+    .concat('signature')
+    .join('.');
+
 beforeAll(async () => {
   staticDir = await mkdtemp(path.join(os.tmpdir(), 'caremesh-static-'));
   await mkdir(path.join(staticDir, 'assets'));
-  await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>CareMesh</title><div id="root"></div>');
+  await writeFile(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><head><title>CareMesh</title><script type="module" src="/assets/index-3f2a1b.js"></script></head><div id="root"></div>',
+  );
+  // The build's manifest: the signed-in area's chunk imports the main one (already in the page) and another.
+  await mkdir(path.join(staticDir, '.vite'));
+  await writeFile(
+    path.join(staticDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-3f2a1b.js', isEntry: true },
+      '_signed-in-a1.js': {
+        file: 'assets/signed-in-a1.js',
+        name: 'signed-in',
+        imports: ['index.html', '_forms-b2.js'],
+      },
+      '_forms-b2.js': { file: 'assets/forms-b2.js', name: 'forms', imports: ['index.html'] },
+      'src/features/accounts/LoginScreen.tsx': { file: 'assets/LoginScreen-c3.js', isDynamicEntry: true },
+    }),
+  );
   await writeFile(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(path.join(staticDir, 'manifest.webmanifest'), '{"name":"CareMesh"}');
   // The build writes compressed copies of the shell and the worker too (scripts/vite-precompress.ts).
@@ -204,6 +232,38 @@ describe('the built PWA', () => {
     const res = await t.request('/', { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain('CareMesh');
+  });
+
+  it('names the signed-in area’s scripts in the page sent with a session, for the browser to fetch at once', async () => {
+    const session = `jwtToken=${fakeToken(Math.floor(Date.now() / 1000) + 3600)}`;
+    const res = await t.request('/appointments', { headers: { accept: 'text/html', cookie: session } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+    const html = await res.text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/assets/signed-in-a1.js', '/assets/forms-b2.js']);
+    // Inside the head, and the page is otherwise the same.
+    expect(html.indexOf('/assets/forms-b2.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).toContain('<div id="root">');
+
+    const root = await t.request('/', { headers: { accept: 'text/html', cookie: session } });
+    expect(await root.text()).toContain('/assets/signed-in-a1.js');
+  });
+
+  it('sends the page without them to a browser with no session or an expired one', async () => {
+    for (const cookie of [
+      undefined,
+      `jwtToken=${fakeToken(Math.floor(Date.now() / 1000) - 60)}`,
+      'jwtToken=nonsense',
+    ]) {
+      const res = await t.request('/appointments', { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+      expect(res.status, cookie).toBe(200);
+      expect(res.headers.get('vary'), cookie).toMatch(/cookie/i);
+      const html = await res.text();
+      expect(html, cookie).toContain('<div id="root">');
+      expect(html, cookie).not.toContain('modulepreload');
+    }
   });
 
   it('caches hashed assets for a year', async () => {
