@@ -307,26 +307,50 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
  * another user gets a new client.
  */
 export function usePersistedQueryClient(userId: string): { queryClient: QueryClient; isRestoring: boolean } {
-  const [queryClient] = useState(() => createPersistedQueryClient());
+  const [{ client: queryClient, createdAt }] = useState(() => sessionQueryClient(userId));
   const [waitsFor] = useState(() => (isOnline() ? null : userId));
   // Offline, the queries wait for the device; online they fetch beside it (see above).
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
   useEffect(() => {
     let active = true;
-    const startedAt = Date.now();
+    holdSessionQueryClient(userId, queryClient, createdAt);
     const handle = persistQueryCache(queryClient, { userId });
     void handle.restored.then(() => {
       if (!active) return;
-      void markRestoredStale(queryClient, startedAt);
+      // Answers fetched since the client was made (a screen's first requests among them) are this session's own.
+      void markRestoredStale(queryClient, createdAt);
       setRestoredFor(userId);
     });
     void requestPersistentStorage();
     return () => {
       active = false;
       handle.stop();
+      releaseSessionQueryClient(queryClient);
     };
-  }, [queryClient, userId]);
+  }, [queryClient, createdAt, userId]);
   return { queryClient, isRestoring: waitsFor === userId && restoredFor !== userId };
+}
+
+type SessionClient = { userId: string; client: QueryClient; createdAt: number };
+let session: SessionClient | null = null;
+
+/**
+ * The query client of `userId`'s signed-in session: the one already made for them (a screen's first
+ * requests may be sent before the session mounts, src/app/firstQueries.ts), or a new one.
+ */
+export function sessionQueryClient(userId: string): SessionClient {
+  if (session?.userId !== userId) session = { userId, client: createPersistedQueryClient(), createdAt: Date.now() };
+  return session;
+}
+
+/** The mounted session's client is the one later requests go to. */
+function holdSessionQueryClient(userId: string, client: QueryClient, createdAt: number): void {
+  session = { userId, client, createdAt };
+}
+
+/** The session ended (sign-out, another user): nothing more goes to its client. */
+function releaseSessionQueryClient(client: QueryClient): void {
+  if (session?.client === client) session = null;
 }
 
 /**
