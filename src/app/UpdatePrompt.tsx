@@ -1,15 +1,41 @@
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { whenIdle } from '../ui/idle.ts';
 
 // A tab can stay open for days: look for a new version now and then.
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 const OFFLINE_READY_VISIBLE_MS = 5_000;
 
+/** The latest the registration waits for an idle moment once the page has loaded. */
+const REGISTER_IDLE_TIMEOUT_MS = 3_000;
+
 /**
- * Registers the service worker and offers a waiting new version to the user. The new worker only
- * takes over when the user chooses Reload, never under an open form.
+ * Registers the service worker once the page has loaded and the main thread is idle, and offers a
+ * waiting new version to the user. A first install downloads the whole app for offline use (some 190
+ * files): on a phone's connection that must not compete with the first screen's code and data.
  */
 export function UpdatePrompt() {
+  const [register, setRegister] = useState(false);
+  useEffect(() => afterLoadWhenIdle(() => setRegister(true)), []);
+  return register ? <ServiceWorkerUpdates /> : null;
+}
+
+/** Calls `callback` once the page's load event has passed and the main thread is idle; returns a cancel. */
+function afterLoadWhenIdle(callback: () => void): () => void {
+  let cancelIdle = () => undefined as void;
+  const onLoad = () => {
+    cancelIdle = whenIdle(callback, REGISTER_IDLE_TIMEOUT_MS);
+  };
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    cancelIdle();
+  };
+}
+
+/** The new worker only takes over when the user chooses Reload, never under an open form. */
+function ServiceWorkerUpdates() {
   const [reloading, setReloading] = useState(false);
   const {
     needRefresh: [needRefresh, setNeedRefresh],
