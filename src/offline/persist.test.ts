@@ -172,6 +172,18 @@ describe('writing the cache while the app runs', () => {
     handle.stop();
   });
 
+  it('writes the answers the client held before it started, with no change after', async () => {
+    const { storage, rows } = memoryStorage();
+    const client = new QueryClient();
+    // A screen's first request, answered before the session mounted.
+    await client.fetchQuery({ queryKey: ['appointments', { scope: 'patient' }], queryFn: async () => ['a1'] });
+    const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
+    await handle.restored;
+    await settle();
+    expect([...rows.keys()]).toEqual(['["appointments",{"scope":"patient"}]']);
+    handle.stop();
+  });
+
   it('writes what is pending when the page is hidden or closed', async () => {
     const windowEvents = new EventTarget();
     const documentEvents = Object.assign(new EventTarget(), { visibilityState: 'visible' });

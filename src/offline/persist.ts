@@ -272,6 +272,10 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
     }
   });
 
+  // Answers the client already holds (a screen's first requests, sent before the session mounted,
+  // src/offline/firstQueries.ts) are written now, not with whatever changes next.
+  if (cache.getAll().some(shouldPersistQuery)) void save();
+
   const onPageHide = () => void flush();
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') void flush();
