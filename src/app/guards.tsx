@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import type { Role } from '../../domain/enums.ts';
-import { PageLoader } from '../ui/PageLoader.tsx';
+import { StartupLoader } from '../ui/PageLoader.tsx';
 import { useAuth } from '../session/AuthContext.ts';
 import { homeFor, loginPathFor, onboardingRedirect, safeRedirectTarget } from '../session/redirects.ts';
 
@@ -8,7 +8,7 @@ import { homeFor, loginPathFor, onboardingRedirect, safeRedirectTarget } from '.
 export function RequireAuth({ roles }: { roles?: readonly Role[] }) {
   const { status, user, signedOutByUser } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <PageLoader />;
+  if (status === 'loading') return <StartupLoader />;
   if (!user) {
     const here = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={signedOutByUser ? '/login' : loginPathFor(here)} replace />;
@@ -23,7 +23,7 @@ export function RequireAuth({ roles }: { roles?: readonly Role[] }) {
 export function PublicOnly() {
   const { status } = useAuth();
   const [params] = useSearchParams();
-  if (status === 'loading') return <PageLoader />;
+  if (status === 'loading') return <StartupLoader />;
   if (status === 'authenticated') return <Navigate to={safeRedirectTarget(params.get('redirectTo'))} replace />;
   return <Outlet />;
 }
@@ -31,5 +31,5 @@ export function PublicOnly() {
 /** `/`: Admin to /hospitals, everyone else to /profile. */
 export function HomeRedirect() {
   const { user } = useAuth();
-  return user ? <Navigate to={homeFor(user.role)} replace /> : <PageLoader />;
+  return user ? <Navigate to={homeFor(user.role)} replace /> : <StartupLoader />;
 }

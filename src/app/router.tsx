@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import type { Role } from '../../domain/enums.ts';
-import { PageLoader } from '../ui/PageLoader.tsx';
+import { StartupLoader } from '../ui/PageLoader.tsx';
 import { HomeRedirect, PublicOnly, RequireAuth } from './guards.tsx';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
 import { PublicLayout } from './PublicLayout.tsx';
@@ -254,7 +254,7 @@ export const router = createBrowserRouter([
   {
     path: '/',
     Component: RootLayout,
-    HydrateFallback: PageLoader,
+    HydrateFallback: StartupLoader,
     ErrorBoundary: RouteError,
     children: [
       {
