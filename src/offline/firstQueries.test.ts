@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import { askFirstQueries, firstQueriesOf, withFirstQueries, type TokenSession } from './firstQueries.ts';
-import { sessionQueryClient } from './persist.ts';
+import { sessionQueryClient } from './sessionClient.ts';
 
 const base64Url = (value: string) => btoa(value).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
 /** A token of the session cookie's shape: only its payload is read on the device. */

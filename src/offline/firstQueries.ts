@@ -5,7 +5,7 @@
  * layout, the query client); its lists were then asked for a few hundred milliseconds after its code
  * was here, on a phone. A screen that declares what it asks for first (`withFirstQueries`) has those
  * requests sent by its route (`askFirstQueries`, from src/app/RoleScreen.tsx) into the session's query client, created early for
- * it (persist.ts): when the screen mounts, its queries are already on the way, and the
+ * it (sessionClient.ts): when the screen mounts, its queries are already on the way, and the
  * same requests are not sent twice.
  *
  * Only a hint, like the rest of the early start (src/session/startup.ts): the user is the token's,
@@ -49,7 +49,7 @@ export async function askFirstQueries(screen: object, url: URL): Promise<void> {
   if (!queries || !userId || isTokenExpired(token)) return;
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
   try {
-    const { sessionQueryClient } = await import('./persist.ts');
+    const { sessionQueryClient } = await import('./sessionClient.ts');
     const { client } = sessionQueryClient(userId);
     const referenceId = decodeTokenPayload(token)?.['referenceId'];
     const session = {

@@ -9,7 +9,6 @@ import {
   createPersistedQueryClient,
   createRowsPersister,
   lastFetchFailed,
-  markRestoredStale,
   offlineLabel,
   persistBuster,
   persistQueryCache,
@@ -17,6 +16,7 @@ import {
   type PersistedMeta,
   type QueryCacheStorage,
 } from './persist.ts';
+import { markRestoredStale } from './sessionClient.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 5, 0, 0); // 10:30 AM in India
 
