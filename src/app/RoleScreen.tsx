@@ -5,7 +5,6 @@ import { PageLoader } from '../ui/PageLoader.tsx';
 import { useAuth } from '../session/AuthContext.ts';
 import { tokenRole } from '../session/startup.ts';
 import { NotFoundScreen } from './NotFoundScreen.tsx';
-import { askFirstQueries } from '../offline/firstQueries.ts';
 import { loadScreen } from './routeParts.tsx';
 
 export type RoleScreens = Partial<Record<Role, LazyExoticComponent<ComponentType> | ComponentType>>;
@@ -36,7 +35,7 @@ export function RoleScreen({ screens, loaded = {} }: { screens: RoleScreens; loa
  * even when its code is already here, and the page waits for React to reveal it. Which screen shows
  * is still decided by the loaded user (RoleScreen).
  */
-export function roleRoute(loaders: RoleScreenLoaders): Pick<RouteObject, 'element' | 'lazy' | 'loader'> {
+export function roleRoute(loaders: RoleScreenLoaders): Pick<RouteObject, 'element' | 'lazy'> {
   const screens: RoleScreens = {};
   const loaded: RoleScreens = {};
   for (const [role, load] of Object.entries(loaders) as [Role, () => Promise<ComponentType>][]) {
@@ -54,14 +53,6 @@ export function roleRoute(loaders: RoleScreenLoaders): Pick<RouteObject, 'elemen
         if (Screen) loaded[role] = Screen;
       }
       return {};
-    },
-    // The screen's first requests go out as soon as its code is here (firstQueries.ts); the loader
-    // has the address being opened, and runs again when it changes (another page of the list).
-    loader: async ({ request }) => {
-      const role = tokenRole();
-      const Screen = role ? await loaders[role]?.().catch(() => undefined) : undefined;
-      if (Screen) await askFirstQueries(Screen, new URL(request.url));
-      return null;
     },
   };
 }

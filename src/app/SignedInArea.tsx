@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/http.ts';
-import { PersistedQueryClientProvider } from '../offline/sessionClient.ts';
+import { PersistedQueryClientProvider } from '../offline/persist.ts';
 import { RealtimeProvider } from '../realtime/RealtimeProvider.tsx';
 import { useAuth } from '../session/AuthContext.ts';
 import { LiveUpdatesAfterFirstScreen, listenersMounted } from './afterFirstScreen.tsx';

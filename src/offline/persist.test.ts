@@ -9,6 +9,7 @@ import {
   createPersistedQueryClient,
   createRowsPersister,
   lastFetchFailed,
+  markRestoredStale,
   offlineLabel,
   persistBuster,
   persistQueryCache,
@@ -16,7 +17,6 @@ import {
   type PersistedMeta,
   type QueryCacheStorage,
 } from './persist.ts';
-import { markRestoredStale } from './sessionClient.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 5, 0, 0); // 10:30 AM in India
 
@@ -175,7 +175,7 @@ describe('writing the cache while the app runs', () => {
   it('writes the answers the client held before it started, with no change after', async () => {
     const { storage, rows } = memoryStorage();
     const client = new QueryClient();
-    // A screen's first request, answered before the session mounted.
+    // Answered before the cache was kept on the device.
     await client.fetchQuery({ queryKey: ['appointments', { scope: 'patient' }], queryFn: async () => ['a1'] });
     const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
     await handle.restored;

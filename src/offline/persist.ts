@@ -4,8 +4,10 @@
  * shows, marked "Offline — last updated {time}". Freshness stays SPEC §9's (src/api/freshness.ts):
  * restored answers keep their time, so stale ones are fetched again as soon as the server answers.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { createElement, useCallback, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
+  IsRestoringProvider,
+  QueryClientProvider,
   useQueryClient,
   type DehydratedState,
   type Query,
@@ -24,8 +26,8 @@ import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
 import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
 import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
-import { openDeviceDatabase, type PersistedQueryRow } from './engine/device.ts';
-import { noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
+import { openDeviceDatabase, requestPersistentStorage, type PersistedQueryRow } from './engine/device.ts';
+import { isOnline, noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
 /**
  * Persisted answers older than this are dropped at restore: a week, the length of a session. Each
@@ -270,8 +272,7 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
     }
   });
 
-  // Answers the client already holds (a screen's first requests, sent before the session mounted,
-  // firstQueries.ts) are written now, not with whatever changes next.
+  // Answers the client already holds when keeping starts are written now, not with whatever changes next.
   if (cache.getAll().some(shouldPersistQuery)) void save();
 
   const onPageHide = () => void flush();
@@ -297,6 +298,60 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
       }
     },
   };
+}
+
+/**
+ * The signed-in session's query client, restored from the device. Offline at start, queries wait for
+ * the device's answers (`isRestoring`) instead of failing to fetch. Online, they fetch at once and the
+ * device's answers come in beside them: an answer already fetched is newer and is kept (hydration only
+ * ever replaces older data), and a screen still waiting shows the device's answer meanwhile. The first
+ * screen's requests so do not wait for the device's database to open. Offline here is also a server
+ * already found not to answer (useOnline.ts). Mount it with `key={userId}` so
+ * another user gets a new client.
+ */
+export function usePersistedQueryClient(userId: string): { queryClient: QueryClient; isRestoring: boolean } {
+  const [queryClient] = useState(() => createPersistedQueryClient());
+  const [waitsFor] = useState(() => (isOnline() ? null : userId));
+  // Offline, the queries wait for the device; online they fetch beside it (see above).
+  const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  useEffect(() => {
+    let active = true;
+    const startedAt = Date.now();
+    const handle = persistQueryCache(queryClient, { userId });
+    void handle.restored.then(() => {
+      if (!active) return;
+      void markRestoredStale(queryClient, startedAt);
+      setRestoredFor(userId);
+    });
+    void requestPersistentStorage();
+    return () => {
+      active = false;
+      handle.stop();
+    };
+  }, [queryClient, userId]);
+  return { queryClient, isRestoring: waitsFor === userId && restoredFor !== userId };
+}
+
+/**
+ * What the device kept shows at once, and is fetched again as soon as the server answers: realtime
+ * events missed while the app was closed are not in it (offline, the fetch waits and it stays).
+ * Answers fetched since `startedAt` are this session's own and stay fresh.
+ */
+export function markRestoredStale(queryClient: QueryClient, startedAt: number): Promise<void> {
+  return queryClient.invalidateQueries({
+    refetchType: 'none',
+    predicate: (query) => query.state.dataUpdatedAt < startedAt,
+  });
+}
+
+/** QueryClientProvider for the signed-in area, with the device's cache restored and kept. */
+export function PersistedQueryClientProvider({ userId, children }: { userId: string; children?: ReactNode }) {
+  const { queryClient, isRestoring } = usePersistedQueryClient(userId);
+  return createElement(
+    QueryClientProvider,
+    { client: queryClient },
+    createElement(IsRestoringProvider, { value: isRestoring }, children),
+  );
 }
 
 /** The newest answer among the queries matching `queryKey`, or among those on screen; null without any. */

@@ -44,9 +44,3 @@ export function tokenRole(token: string | null = getToken()): Role | null {
   const role = decodeTokenPayload(token)?.['role'];
   return typeof role === 'string' ? (role as Role) : null;
 }
-
-/** The account the session's token was issued to (only a hint, like `tokenRole`). */
-export function tokenUserId(token: string | null = getToken()): string | null {
-  const sub = decodeTokenPayload(token)?.['sub'];
-  return typeof sub === 'string' && sub.length > 0 ? sub : null;
-}

@@ -28,7 +28,6 @@ import { AppointmentStatusBadge, NeedsPatientProfile } from './parts.tsx';
 import { EmptyState, Loading } from '../../ui/LoadStates.tsx';
 import { DataTable } from '../../ui/dataTable/DataTable.tsx';
 import { pageOf, withPage } from '../../ui/dataTable/urlState.ts';
-import { withFirstQueries } from '../../offline/firstQueries.ts';
 
 const PAGE_SIZE = 10;
 
@@ -69,23 +68,6 @@ export function PatientAppointmentsScreen() {
     </section>
   );
 }
-
-// Asked as soon as the screen's code is here, before the signed-in area has rendered.
-withFirstQueries(PatientAppointmentsScreen, (client, url, { referenceId }) => {
-  if (!referenceId) return;
-  void client.prefetchQuery(getMyWaitlistQueryOptions(1));
-  const list = { scope: 'patient', page: pageOf(url.searchParams), status: statusesFrom(url.searchParams) } as const;
-  void client.prefetchQuery(getAppointmentsQueryOptions(list, PAGE_SIZE));
-});
-
-withFirstQueries(ProviderAppointmentsScreen, (client, url, { role, referenceId }) => {
-  const scope = scopeForRole(role ?? undefined);
-  const params = url.searchParams;
-  if (!referenceId || (scope !== 'doctor' && scope !== 'hospital') || params.get('view') === 'today') return;
-  const date = params.get('date');
-  const list = { scope, page: pageOf(params), status: statusesFrom(params), ...(date ? { date } : {}) };
-  void client.prefetchQuery(getAppointmentsQueryOptions(list, PAGE_SIZE));
-});
 
 /**
  * /appointments for a doctor or a hospital: the list (requests to decide on and the days ahead, in

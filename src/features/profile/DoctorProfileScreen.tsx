@@ -32,7 +32,6 @@ import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { VerificationCard } from './VerificationCard.tsx';
-import { withFirstQueries } from '../../offline/firstQueries.ts';
 
 /** /profile for a doctor: the profile form until there is one, then the profile. */
 export function DoctorProfileScreen() {
@@ -336,8 +335,3 @@ function CompleteDoctorProfile() {
     </section>
   );
 }
-
-// The profile is asked as soon as the screen’s code is here (src/offline/firstQueries.ts).
-withFirstQueries(DoctorProfileScreen, (client, _url, { referenceId }) => {
-  if (referenceId) void client.prefetchQuery(getMyDoctorQueryOptions());
-});

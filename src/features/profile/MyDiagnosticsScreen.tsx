@@ -43,7 +43,6 @@ import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { TeamSection } from './TeamSection.tsx';
 import { VerificationCard } from './VerificationCard.tsx';
-import { withFirstQueries } from '../../offline/firstQueries.ts';
 
 const testLabel = (test: string) => (DIAGNOSTIC_TEST_TYPE_LABELS as Readonly<Record<string, string>>)[test] ?? test;
 
@@ -300,8 +299,3 @@ function StaffingExpertise({ centre }: { centre: DiagnosticsProfile }) {
     </ProfileCard>
   );
 }
-
-// The centre is asked as soon as the screen’s code is here (src/offline/firstQueries.ts).
-withFirstQueries(MyDiagnosticsScreen, (client, _url, { referenceId }) => {
-  if (referenceId) void client.prefetchQuery(getMyDiagnosticsQueryOptions());
-});

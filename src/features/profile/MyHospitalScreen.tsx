@@ -15,7 +15,6 @@ import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { TeamSection } from './TeamSection.tsx';
 import { VerificationCard } from './VerificationCard.tsx';
-import { withFirstQueries } from '../../offline/firstQueries.ts';
 
 export function MyHospitalScreen() {
   usePageTitle('My Hospital');
@@ -275,8 +274,3 @@ function EmergencyContacts({ hospital }: { hospital: HospitalProfile }) {
     </section>
   );
 }
-
-// The hospital is asked as soon as the screen’s code is here (src/offline/firstQueries.ts).
-withFirstQueries(MyHospitalScreen, (client, _url, { referenceId }) => {
-  if (referenceId) void client.prefetchQuery(getMyHospitalQueryOptions());
-});

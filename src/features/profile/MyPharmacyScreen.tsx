@@ -24,7 +24,6 @@ import { Pharmacists } from './PharmacyPharmacists.tsx';
 import { EmergencyInfo } from './PharmacyEmergencyInfo.tsx';
 import { TeamSection } from './TeamSection.tsx';
 import { VerificationCard } from './VerificationCard.tsx';
-import { withFirstQueries } from '../../offline/firstQueries.ts';
 
 export function MyPharmacyScreen() {
   usePageTitle('My Pharmacy');
@@ -124,8 +123,3 @@ function PharmacyDetails({ pharmacy: p }: { pharmacy: PharmacyProfile }) {
     </EditableDetails>
   );
 }
-
-// The pharmacy is asked as soon as the screen’s code is here (src/offline/firstQueries.ts).
-withFirstQueries(MyPharmacyScreen, (client, _url, { referenceId }) => {
-  if (referenceId) void client.prefetchQuery(getMyPharmacyQueryOptions());
-});

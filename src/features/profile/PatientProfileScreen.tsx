@@ -28,7 +28,6 @@ import { formatAddress } from '../../ui/address.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
-import { withFirstQueries } from '../../offline/firstQueries.ts';
 
 /** /profile for a patient: "Complete your profile" until there is one, then "My Profile" with an edit form. */
 export function PatientProfileScreen() {
@@ -386,8 +385,3 @@ function MyPatientProfile() {
     </section>
   );
 }
-
-// The profile is asked as soon as the screen’s code is here (src/offline/firstQueries.ts).
-withFirstQueries(PatientProfileScreen, (client, _url, { referenceId }) => {
-  if (referenceId) void client.prefetchQuery(getMyPatientQueryOptions());
-});
