@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isTokenExpired } from '../../domain/rules/token.ts';
+import { TOKEN_COOKIE } from './auth.ts';
 import { apiNotFound } from './errors.ts';
 
 const NO_CACHE_FILES = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'registerSW.js']);
@@ -12,8 +13,6 @@ function isApiPath(url: string) {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/socket.io');
 }
 
-/** The session cookie (SPEC §9). */
-const SESSION_COOKIE = 'jwtToken';
 /** The signed-in area's chunk, by its name (scripts/vite-chunks.ts). */
 const SIGNED_IN_CHUNK = 'signed-in';
 
@@ -53,7 +52,7 @@ export function pageWithPreloads(html: string, scripts: readonly string[]): stri
 }
 
 /** A session cookie that has not expired (its signature is the API's to check: this is only a hint). */
-const hasSession = (request: FastifyRequest) => !isTokenExpired(request.cookies[SESSION_COOKIE]);
+const hasSession = (request: FastifyRequest) => !isTokenExpired(request.cookies[TOKEN_COOKIE]);
 
 /**
  * Serves the built PWA: hashed assets cached for a year, the shell and the worker never cached,
