@@ -39,6 +39,7 @@ export function RealtimeProvider({
   const { user, logout } = useAuth();
   const [hub] = useState(() => createEventHub());
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
+  const [liveSince, setLiveSince] = useState<number | null>(null);
   const online = useSyncExternalStore(subscribeToNetwork, isOnline, () => true);
   const connection = useRef<Connection | null>(null);
   const userId = user?.id;
@@ -74,6 +75,7 @@ export function RealtimeProvider({
             else hub.emit(event, payload);
           },
           onStatus: setStatus,
+          onJoined: () => setLiveSince(Date.now()),
           onUnauthorized: () => signOut(),
         });
       })
@@ -107,7 +109,7 @@ export function RealtimeProvider({
     return () => document.removeEventListener('visibilitychange', retryWhenShown);
   }, []);
 
-  const state = useMemo<RealtimeState>(() => ({ status, online }), [status, online]);
+  const state = useMemo<RealtimeState>(() => ({ status, online, liveSince }), [status, online, liveSince]);
   const [send] = useState<RealtimeSend>(() => {
     const sendNow: RealtimeSend = (event, payload) =>
       connection.current?.send(event, payload) ?? Promise.resolve({ ok: false, error: 'OFFLINE' });

@@ -121,6 +121,19 @@ describe('wireSocket', () => {
     expect(options.warn).toHaveBeenCalledWith('realtime: join refused', 'room-1', 'FORBIDDEN');
   });
 
+  it('says when the server has confirmed the room, at each join, and not for a refused one', () => {
+    const onJoined = vi.fn();
+    const { socket } = setup({ onJoined });
+    socket.fire('connect');
+    expect(onJoined).not.toHaveBeenCalled();
+    (socket.emitted[0]?.[2] as (answer: unknown) => void)({ ok: true });
+    expect(onJoined).toHaveBeenCalledWith('room-1');
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    (socket.emitted[1]?.[2] as (answer: unknown) => void)({ ok: false, error: 'FORBIDDEN' });
+    expect(onJoined).toHaveBeenCalledTimes(1);
+  });
+
   it('hands every server event to dispatch', () => {
     const hub = createEventHub();
     const handler = vi.fn();

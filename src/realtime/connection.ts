@@ -43,6 +43,11 @@ export type ConnectionOptions = {
   /** Every server event, to the listeners. */
   dispatch(event: string, payload: unknown): void;
   onStatus(status: RealtimeStatus): void;
+  /**
+   * The server confirmed the room: from now on its events arrive. What was fetched before may have
+   * missed some (useFetchAgainWhenLive).
+   */
+  onJoined?(room: string): void;
   /** The server refused the session: sign out (SPEC §8). */
   onUnauthorized(): void;
   warn?: (...args: unknown[]) => void;
@@ -84,6 +89,7 @@ export function wireSocket(socket: SocketLike, options: ConnectionOptions): Conn
     if (!room || !socket.connected) return;
     socket.emit('join', room, (answer: JoinAnswer | undefined) => {
       if (!answer?.ok) warn('realtime: join refused', room, answer?.error);
+      else options.onJoined?.(room);
     });
   };
 

@@ -7,6 +7,11 @@ export type RealtimeState = {
   status: RealtimeStatus;
   /** What the browser says about the network. */
   online: boolean;
+  /**
+   * When (Date.now()) the server last confirmed the user's room: events arrive from then on, and what
+   * was fetched before may have missed some. Null before the first confirmation.
+   */
+  liveSince: number | null;
 };
 
 export const RealtimeEventsContext = createContext<EventHub | null>(null);

@@ -1,24 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { affiliationKeys } from '../../api/affiliations.ts';
 import { doctorKeys } from '../../api/doctors.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
-import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
+import { useFetchAgainWhenLive } from '../../realtime/useFetchAgainWhenLive.ts';
 
 /**
  * Keeps every affiliation screen current: the server's `affiliationUpdate` (a proposal, a decision, a
  * change of status, terms or commission, a statement) refreshes the lists and details on screen
- * without a reload; so does a reconnection. Renders nothing.
+ * without a reload; so does each join of the room (the first connection, a reconnection). Renders nothing.
  */
 export function AffiliationRealtimeSync() {
   const queryClient = useQueryClient();
-  const { status } = useRealtimeStatus();
-  const connectedBefore = useRef(false);
-  useEffect(() => {
-    if (status !== 'connected') return;
-    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: affiliationKeys.all });
-    connectedBefore.current = true;
-  }, [status, queryClient]);
+  useFetchAgainWhenLive(affiliationKeys.all);
   useRealtimeEvent('affiliationUpdate', () => {
     void queryClient.invalidateQueries({ queryKey: affiliationKeys.all });
     // A doctor's place at a hospital follows its affiliation: the hospital's doctor list changes with it.

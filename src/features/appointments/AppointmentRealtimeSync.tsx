@@ -1,27 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import { appointmentKeys } from '../../api/appointments.ts';
 import { scheduleKeys } from '../../api/schedules.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
-import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
+import { useFetchAgainWhenLive } from '../../realtime/useFetchAgainWhenLive.ts';
 import { addMessageToCache, applyAppointmentChange, parseAppointmentEvent, parseConversationEvent } from './cache.ts';
 
 /**
  * Keeps the appointment caches current from the socket (SPEC §4 "Realtime appointment events"):
  * each change replaces the appointment wherever it is cached and adds its conversation line; a new
- * appointment also goes on top of the lists it belongs in. After a reconnection, whatever was missed
- * meanwhile is fetched again. Renders nothing.
+ * appointment also goes on top of the lists it belongs in. Once the room is joined (the page's first
+ * connection, a reconnection), what was fetched before is fetched again: it may have missed events.
+ * Renders nothing.
  */
 export function AppointmentRealtimeSync() {
   const queryClient = useQueryClient();
-  const { status } = useRealtimeStatus();
-  const connectedBefore = useRef(false);
 
-  useEffect(() => {
-    if (status !== 'connected') return;
-    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: appointmentKeys.all });
-    connectedBefore.current = true;
-  }, [status, queryClient]);
+  useFetchAgainWhenLive(appointmentKeys.all);
 
   const onNew = useCallback(
     (payload: unknown) => {

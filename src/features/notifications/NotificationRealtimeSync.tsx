@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { notificationKeys } from '../../api/notifications.ts';
 import { useRealtimeEvent } from '../../realtime/useRealtimeEvent.ts';
-import { useRealtimeStatus } from '../../realtime/useRealtimeStatus.ts';
+import { useFetchAgainWhenLive } from '../../realtime/useFetchAgainWhenLive.ts';
 import { NOTIFICATION_TOAST, useToast } from '../../ui/toast/index.ts';
 import {
   addNotification,
@@ -25,8 +24,6 @@ import { changesPending, setUnreadCount, updateLists } from './queries.ts';
 export function NotificationRealtimeSync() {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const { status } = useRealtimeStatus();
-  const connectedBefore = useRef(false);
 
   useRealtimeEvent('newNotification', (payload) => {
     const notification = parseNewNotification(payload);
@@ -66,12 +63,8 @@ export function NotificationRealtimeSync() {
       queryClient.setQueryData(notificationKeys.unreadCount, countFromServer(event.unreadCount));
   });
 
-  // Events sent while the connection was down are lost: after a reconnect, ask again.
-  useEffect(() => {
-    if (status !== 'connected') return;
-    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-    connectedBefore.current = true;
-  }, [status, queryClient]);
+  // Events sent before the room was joined (the page's first connection, a reconnection) are lost: ask again.
+  useFetchAgainWhenLive(notificationKeys.all);
 
   return null;
 }

@@ -1,25 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { appointmentKeys } from '../../../api/appointments.ts';
 import { waitlistKeys } from '../../../api/waitlist.ts';
 import { useRealtimeEvent } from '../../../realtime/useRealtimeEvent.ts';
-import { useRealtimeStatus } from '../../../realtime/useRealtimeStatus.ts';
+import { useFetchAgainWhenLive } from '../../../realtime/useFetchAgainWhenLive.ts';
 
 /**
  * Keeps the waitlist current from the socket: an offer made, run out, taken or declined refreshes
- * the patient's entries, the desk's queue and the open slots at once; after a reconnection, what was
- * missed is fetched again. Renders nothing.
+ * the patient's entries, the desk's queue and the open slots at once; once the room is joined (the
+ * first connection, a reconnection), what was fetched before is fetched again. Renders nothing.
  */
 export function WaitlistRealtimeSync() {
   const queryClient = useQueryClient();
-  const { status } = useRealtimeStatus();
-  const connectedBefore = useRef(false);
 
-  useEffect(() => {
-    if (status !== 'connected') return;
-    if (connectedBefore.current) void queryClient.invalidateQueries({ queryKey: waitlistKeys.all });
-    connectedBefore.current = true;
-  }, [status, queryClient]);
+  useFetchAgainWhenLive(waitlistKeys.all);
 
   useRealtimeEvent('waitlistUpdate', () => {
     void queryClient.invalidateQueries({ queryKey: waitlistKeys.all });
