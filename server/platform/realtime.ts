@@ -46,7 +46,79 @@ type RealtimeOptions = {
 };
 
 type SocketData = { user: AuthUser; token: string };
-type JoinAck = (answer: { ok: true; room: string } | { ok: false; error: string }) => void;
+type JoinAck = (answer: { ok: true; room: string; quiet?: boolean } | { ok: false; error: string }) => void;
+
+/** How long the time of a room's last event is kept: the longest `since` a join may ask about. */
+export const ROOM_ACTIVITY_KEPT_MS = 10 * 60_000;
+/** Added to a join's `since`: the page's requests were read by the server a moment after they were sent. */
+const QUIET_MARGIN_MS = 2_000;
+
+/**
+ * When each room last had an event, on every instance (Redis) or in this process. A page that asks,
+ * when it joins, whether anything happened since it fetched its data (`since`) then fetches again only
+ * when something did: an event sent before the room was joined never reached it.
+ */
+export type RoomActivity = {
+  /** Records an event for `room`; settles once recorded, so the event goes out after. */
+  note(room: string): Promise<void>;
+  /** The latest event time among `rooms`, or null when none had one within ROOM_ACTIVITY_KEPT_MS. */
+  last(rooms: string[]): Promise<number | null>;
+};
+
+type RedisCommands = {
+  set(key: string, value: string, options: { PX: number }): Promise<unknown>;
+  mGet(keys: string[]): Promise<(string | null)[]>;
+};
+
+export function roomActivity(redis?: RedisCommands, now: () => number = Date.now): RoomActivity {
+  if (redis) {
+    const key = (room: string) => `caremesh:room-activity:${room}`;
+    return {
+      async note(room) {
+        await redis.set(key(room), String(now()), { PX: ROOM_ACTIVITY_KEPT_MS });
+      },
+      async last(rooms) {
+        const times = (await redis.mGet(rooms.map(key))).map(Number).filter((t) => Number.isFinite(t) && t > 0);
+        return times.length > 0 ? Math.max(...times) : null;
+      },
+    };
+  }
+  const times = new Map<string, number>();
+  let prunedAt = now();
+  return {
+    async note(room) {
+      const at = now();
+      times.set(room, at);
+      // What is too old to be asked about is forgotten, once per period: the map holds the rooms active lately.
+      if (at - prunedAt > ROOM_ACTIVITY_KEPT_MS) {
+        prunedAt = at;
+        for (const [name, t] of times) if (t < at - ROOM_ACTIVITY_KEPT_MS) times.delete(name);
+      }
+    },
+    async last(rooms) {
+      const kept = rooms.map((room) => times.get(room) ?? 0).filter((t) => t >= now() - ROOM_ACTIVITY_KEPT_MS);
+      return kept.length > 0 ? Math.max(...kept) : null;
+    },
+  };
+}
+
+/**
+ * Whether nothing reached `rooms` in the `since` milliseconds before now (plus a margin). Unknown
+ * (`since` missing, out of range, or the record unreadable) is not quiet.
+ */
+export async function quietSince(
+  activity: RoomActivity,
+  rooms: string[],
+  since: unknown,
+  now: number,
+): Promise<boolean> {
+  if (typeof since !== 'number' || !Number.isFinite(since) || since < 0) return false;
+  const window = since + QUIET_MARGIN_MS;
+  if (window > ROOM_ACTIVITY_KEPT_MS) return false;
+  const last = await activity.last(rooms).catch(() => undefined);
+  if (last === undefined) return false;
+  return last === null || last < now - window;
+}
 
 /**
  * A browser page may only connect from this app's own origin (its public URL, or the host it
@@ -116,6 +188,7 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
   });
 
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
+  let activity = roomActivity();
   if (redisUrl) {
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
@@ -127,6 +200,7 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     await Promise.all([pub.connect(), sub.connect()]);
     // The adapter's typings name node-redis 4; the v4+ client API it calls is unchanged.
     io.adapter(createAdapter(pub as never, sub as never));
+    activity = roomActivity(pub);
   }
 
   io.use(async (socket, next) => {
@@ -161,8 +235,13 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
       log,
     );
 
-    socket.on('join', async (room: unknown, ack?: JoinAck) => {
-      const reply: JoinAck = typeof ack === 'function' ? ack : () => undefined;
+    // join(room, ack) or join(room, { since }, ack): `since` asks whether anything reached the room (or
+    // the account's own room) in the last `since` ms, the time the page has been fetching its data.
+    socket.on('join', async (room: unknown, ...rest: unknown[]) => {
+      const ack = rest.at(-1);
+      const reply: JoinAck = typeof ack === 'function' ? (ack as JoinAck) : () => undefined;
+      const asked = rest.length > 1 && typeof rest[0] === 'object' && rest[0] !== null ? rest[0] : undefined;
+      const since = asked ? (asked as { since?: unknown }).since : undefined;
       let user: AuthUser;
       try {
         // Re-read: the account may have onboarded (new referenceId) or lost its session since connecting.
@@ -183,7 +262,13 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
         return;
       }
       await socket.join(room);
-      reply({ ok: true, room });
+      if (!asked) {
+        reply({ ok: true, room });
+        return;
+      }
+      // Read after joining: an event sent later reaches the socket; one sent before is in the record.
+      const quiet = await quietSince(activity, [room, userRoom(user.id)], since, Date.now());
+      reply({ ok: true, room, quiet });
     });
 
     socket.on('leave', async (room: unknown, ack?: JoinAck) => {
@@ -204,7 +289,12 @@ export async function createRealtime(httpServer: HttpServer, options: RealtimeOp
     emit(room, event, payload) {
       // Inside a request's transaction, others hear of the change once it is committed.
       afterCommit(() => {
-        io.to(room).emit(event as never, payload as never);
+        // Recorded before it goes out, so a page joining after the event finds it in the record.
+        const send = () => io.to(room).emit(event as never, payload as never);
+        activity.note(room).then(send, (error: unknown) => {
+          log.warn({ err: error }, 'realtime: the room activity could not be recorded');
+          send();
+        });
       });
     },
     gateCalls(gate) {

@@ -11,6 +11,9 @@ import {
 } from './context.ts';
 import { createEventHub } from './eventHub.ts';
 
+/** A request answered this soon after a join may still have been read by the server before it. */
+const JOIN_MARGIN_MS = 2_000;
+
 function subscribeToNetwork(onChange: () => void): () => void {
   window.addEventListener('online', onChange);
   window.addEventListener('offline', onChange);
@@ -39,7 +42,9 @@ export function RealtimeProvider({
   const { user, logout } = useAuth();
   const [hub] = useState(() => createEventHub());
   const [status, setStatus] = useState<RealtimeStatus>('connecting');
-  const [liveSince, setLiveSince] = useState<number | null>(null);
+  const [fetchAgainBefore, setFetchAgainBefore] = useState<number | null>(null);
+  // This page's own answers are all fetched after this moment; older ones came from the device.
+  const [startedAt] = useState(() => Date.now());
   const online = useSyncExternalStore(subscribeToNetwork, isOnline, () => true);
   const connection = useRef<Connection | null>(null);
   const userId = user?.id;
@@ -51,6 +56,7 @@ export function RealtimeProvider({
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
+    let joinedOnce = false;
     // Events that arrive before their listeners are mounted wait here, in order, and are handed on
     // once they are (`listenersReady`).
     let held: [string, unknown][] | null = listenersReady ? [] : null;
@@ -75,7 +81,13 @@ export function RealtimeProvider({
             else hub.emit(event, payload);
           },
           onStatus: setStatus,
-          onJoined: () => setLiveSince(Date.now()),
+          // The first join asks whether any event reached the room since the page started fetching:
+          // usually none, and nothing is fetched again. After a reconnection everything is.
+          joinSince: () => (joinedOnce ? undefined : Date.now() - startedAt),
+          onJoined: (_room, quiet) => {
+            joinedOnce = true;
+            setFetchAgainBefore(quiet ? startedAt : Date.now() + JOIN_MARGIN_MS);
+          },
           onUnauthorized: () => signOut(),
         });
       })
@@ -89,7 +101,7 @@ export function RealtimeProvider({
       connection.current?.close();
       connection.current = null;
     };
-  }, [userId, hub, listenersReady]);
+  }, [userId, hub, listenersReady, startedAt]);
 
   // A room that appears later (onboarding sets the referenceId) is joined at once.
   useEffect(() => {
@@ -109,7 +121,10 @@ export function RealtimeProvider({
     return () => document.removeEventListener('visibilitychange', retryWhenShown);
   }, []);
 
-  const state = useMemo<RealtimeState>(() => ({ status, online, liveSince }), [status, online, liveSince]);
+  const state = useMemo<RealtimeState>(
+    () => ({ status, online, fetchAgainBefore }),
+    [status, online, fetchAgainBefore],
+  );
   const [send] = useState<RealtimeSend>(() => {
     const sendNow: RealtimeSend = (event, payload) =>
       connection.current?.send(event, payload) ?? Promise.resolve({ ok: false, error: 'OFFLINE' });

@@ -127,11 +127,28 @@ describe('wireSocket', () => {
     socket.fire('connect');
     expect(onJoined).not.toHaveBeenCalled();
     (socket.emitted[0]?.[2] as (answer: unknown) => void)({ ok: true });
-    expect(onJoined).toHaveBeenCalledWith('room-1');
+    expect(onJoined).toHaveBeenCalledWith('room-1', false);
     socket.fire('disconnect', 'transport close');
     socket.fire('connect');
     (socket.emitted[1]?.[2] as (answer: unknown) => void)({ ok: false, error: 'FORBIDDEN' });
     expect(onJoined).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks at a join whether anything reached the room in the time given, and passes the answer on', () => {
+    const onJoined = vi.fn();
+    const joinSince = vi.fn((): number | undefined => 1_500);
+    const { socket } = setup({ onJoined, joinSince });
+    socket.fire('connect');
+    expect(socket.emitted[0]?.slice(0, 3)).toEqual(['join', 'room-1', { since: 1_500 }]);
+    (socket.emitted[0]?.[3] as (answer: unknown) => void)({ ok: true, room: 'room-1', quiet: true });
+    expect(onJoined).toHaveBeenLastCalledWith('room-1', true);
+    // A reconnect that asks nothing joins as before, and is never taken as quiet.
+    joinSince.mockReturnValue(undefined);
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    expect(socket.emitted[1]?.slice(0, 2)).toEqual(['join', 'room-1']);
+    (socket.emitted[1]?.[2] as (answer: unknown) => void)({ ok: true, room: 'room-1', quiet: true });
+    expect(onJoined).toHaveBeenLastCalledWith('room-1', false);
   });
 
   it('hands every server event to dispatch', () => {

@@ -44,10 +44,15 @@ export type ConnectionOptions = {
   dispatch(event: string, payload: unknown): void;
   onStatus(status: RealtimeStatus): void;
   /**
-   * The server confirmed the room: from now on its events arrive. What was fetched before may have
-   * missed some (useFetchAgainWhenLive).
+   * At a join, how long (ms) the page has been fetching what an event may have changed: the server then
+   * says whether any event reached the room meanwhile. Undefined asks nothing.
    */
-  onJoined?(room: string): void;
+  joinSince?(): number | undefined;
+  /**
+   * The server confirmed the room: from now on its events arrive. `quiet`: it said none was sent in the
+   * `joinSince` asked about, so nothing was missed; false when it was not asked or could not tell.
+   */
+  onJoined?(room: string, quiet: boolean): void;
   /** The server refused the session: sign out (SPEC §8). */
   onUnauthorized(): void;
   warn?: (...args: unknown[]) => void;
@@ -65,7 +70,7 @@ export type Connection = {
   close(): void;
 };
 
-type JoinAnswer = { ok: boolean; error?: string };
+type JoinAnswer = { ok: boolean; error?: string; quiet?: boolean };
 export type SendAnswer = { ok: boolean; error?: string };
 export const SEND_TIMEOUT_MS = 10_000;
 
@@ -87,10 +92,13 @@ export function wireSocket(socket: SocketLike, options: ConnectionOptions): Conn
 
   const join = (room: string | null) => {
     if (!room || !socket.connected) return;
-    socket.emit('join', room, (answer: JoinAnswer | undefined) => {
+    const since = options.joinSince?.();
+    const onAnswer = (answer: JoinAnswer | undefined) => {
       if (!answer?.ok) warn('realtime: join refused', room, answer?.error);
-      else options.onJoined?.(room);
-    });
+      else options.onJoined?.(room, since !== undefined && answer.quiet === true);
+    };
+    if (since === undefined) socket.emit('join', room, onAnswer);
+    else socket.emit('join', room, { since }, onAnswer);
   };
 
   socket.on('connect', () => {

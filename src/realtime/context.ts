@@ -8,10 +8,11 @@ export type RealtimeState = {
   /** What the browser says about the network. */
   online: boolean;
   /**
-   * When (Date.now()) the server last confirmed the user's room: events arrive from then on, and what
-   * was fetched before may have missed some. Null before the first confirmation.
+   * Set each time the server confirms the user's room: answers fetched before this time
+   * (Date.now()) may have missed an event sent before the room was joined, and are fetched again
+   * (useFetchAgainWhenLive). Null before the first confirmation.
    */
-  liveSince: number | null;
+  fetchAgainBefore: number | null;
 };
 
 export const RealtimeEventsContext = createContext<EventHub | null>(null);

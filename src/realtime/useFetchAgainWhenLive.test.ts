@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { fetchAgainAnswersBefore, JOIN_MARGIN_MS } from './useFetchAgainWhenLive.ts';
+import { fetchAgainAnswersBefore } from './useFetchAgainWhenLive.ts';
 
 const JOINED = Date.UTC(2026, 0, 5, 5, 0, 0);
 
@@ -13,15 +13,15 @@ function clientWith(answers: Record<string, number>) {
 }
 
 describe('fetchAgainAnswersBefore: what the page may have missed before its room was joined', () => {
-  it('fetches again the answers from before the join and from just after it, not later ones', async () => {
+  it('fetches again the answers from before the time given, not later ones', async () => {
     const queryClient = clientWith({
       before: JOINED - 60_000,
-      justAfter: JOINED + JOIN_MARGIN_MS - 1,
-      later: JOINED + JOIN_MARGIN_MS + 1,
+      justBefore: JOINED - 1,
+      later: JOINED + 1,
     });
     queryClient.setQueryData(['notifications', 'count'], 3, { updatedAt: JOINED - 60_000 });
     const fetched: string[] = [];
-    const observers = ['before', 'justAfter', 'later'].map((name) => {
+    const observers = ['before', 'justBefore', 'later'].map((name) => {
       const observer = new QueryObserver(queryClient, {
         queryKey: ['appointments', name],
         queryFn: () => {
@@ -35,7 +35,7 @@ describe('fetchAgainAnswersBefore: what the page may have missed before its room
 
     await fetchAgainAnswersBefore(queryClient, ['appointments'], JOINED);
 
-    expect(fetched.sort()).toEqual(['before', 'justAfter']);
+    expect(fetched.sort()).toEqual(['before', 'justBefore']);
     expect(queryClient.getQueryState(['appointments', 'later'])?.isInvalidated).toBe(false);
     // Another key's answers are left to their own sync.
     expect(queryClient.getQueryState(['notifications', 'count'])?.isInvalidated).toBe(false);

@@ -223,6 +223,35 @@ describe('appointment events reach every party', () => {
   });
 });
 
+describe('a join that asks what it may have missed', () => {
+  it('says whether anything reached the room in the time the page was fetching, and only when asked', async () => {
+    const doctor = await socketFor(w.doctor.token);
+    const arrived = nextEvent(await socketFor(w.patient.token, w.patient.referenceId), 'newAppointment');
+    await json(await book(t, w.patient.token, { doctorId: w.doctor.referenceId, scheduledAt: futureSlot(5) }));
+    await arrived;
+    // The doctor's page fetched its data a minute ago: the booking since was sent before it joined.
+    expect(await doctor.timeout(5_000).emitWithAck('join', w.doctor.referenceId, { since: 60_000 })).toEqual({
+      ok: true,
+      room: w.doctor.referenceId,
+      quiet: false,
+    });
+    // Without the question, the answer is as before.
+    expect(await join(doctor, w.doctor.referenceId)).toEqual({ ok: true, room: w.doctor.referenceId });
+    // A question the record cannot answer (longer ago than it keeps, or not a time) is never quiet.
+    for (const since of [24 * 60 * 60_000, -1, 'soon', null]) {
+      const answer = await doctor.timeout(5_000).emitWithAck('join', w.doctor.referenceId, { since });
+      expect(answer, String(since)).toMatchObject({ ok: true, quiet: false });
+    }
+  });
+
+  it('is quiet for a room nothing reached', async () => {
+    const admin = await socketFor(w.admin.token);
+    const answer = await admin.timeout(5_000).emitWithAck('join', w.admin.userId, { since: 0 });
+    // The admin's room hears of new organisations; none was registered in the last moments.
+    expect(answer).toEqual({ ok: true, room: w.admin.userId, quiet: true });
+  });
+});
+
 describe('sessions end', () => {
   it('disconnects the user’s sockets when their password is reset', async () => {
     const socket = await socketFor(w.otherPatient.token, w.otherPatient.referenceId);

@@ -2,8 +2,15 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDateTime } from '../../domain/rules/format.ts';
 import { signIn } from './support/accounts.ts';
-import { indiaInstant, newPatient, openDate, pickSlot } from './support/offlineQueue.ts';
-import { bearer } from './support/sessions.ts';
+import {
+  DEMO_DOCTOR_ID as DOCTOR,
+  indiaInstant,
+  newPatient,
+  openDate,
+  pickSlot,
+  slotPicker,
+} from './support/offlineQueue.ts';
+import { apiSession, bearer, useSession } from './support/sessions.ts';
 
 // Dr Arjun Rao (doctor@caremesh.test), who practises at Sahyadri Care Hospital (server/db/demo/members.ts).
 const DEMO_DOCTOR_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000002';
@@ -319,4 +326,53 @@ test('a patient shares a document with her confirmed visit; the doctor sees and 
 
   await doctor.context().close();
   await patient.context().close();
+});
+
+test('a decision made while the page was still connecting reaches it once the live connection is up', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const patient = await newPatient(request);
+  const doctor = await apiSession(request, 'doctor@caremesh.test');
+  const nextSlot = slotPicker(170, ['11:45', '16:45']);
+  const reason = `Decided before the page was live (${Date.now()})`;
+  let id = '';
+  for (let tries = 0; !id; tries++) {
+    const { date, time } = nextSlot();
+    const booked = await request.post('/api/appointments/patient/book-appointment', {
+      headers: bearer(patient.token),
+      data: { doctorId: DOCTOR, scheduledAt: indiaInstant(date, time), mode: 'IN_PERSON', reason },
+    });
+    if (booked.status() === 409 && tries < 5) continue;
+    expect(booked.status(), await booked.text()).toBe(201);
+    id = ((await booked.json()) as { data: { id: string } }).data.id;
+  }
+
+  const context = await browser.newContext();
+  await useSession(context, baseURL!, patient);
+  const page = await context.newPage();
+  // The page's live connection is held back (a slow network) until the doctor has decided.
+  let letThrough = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    await held;
+    socket.connectToServer();
+  });
+  await page.goto('/appointments');
+  const row = page.getByRole('list', { name: 'Appointments' }).getByRole('listitem').filter({ hasText: reason });
+  await expect(row.getByText('Pending', { exact: true })).toBeVisible();
+
+  // Accepted while the page is not in its room yet: the event never reaches it.
+  const accepted = await request.patch(`/api/appointments/${id}/decision`, {
+    headers: bearer(doctor.token),
+    data: { decision: 'ACCEPT' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  letThrough();
+  // Once joined, the page hears from the server that something was sent meanwhile, and fetches again.
+  await expect(row.getByText('Accepted', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await context.close();
 });
