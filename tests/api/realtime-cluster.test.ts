@@ -113,6 +113,19 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     expect((await decision).appointment).toMatchObject({ id, status: 'ACCEPTED', actions: ['CANCEL'] });
   });
 
+  it('a page joining on A hears that an event went to its room through B while it was fetching', async () => {
+    const doctorSocket = await socketOn(a!, w.doctor.token);
+    const asked = async (since: number) =>
+      ((await doctorSocket.timeout(5_000).emitWithAck('join', w.doctor.referenceId, { since })) as { quiet?: boolean })
+        .quiet;
+    // The events of the tests before have gone by: nothing in the last moments.
+    await expect.poll(() => asked(0), { timeout: 10_000 }).toBe(true);
+    const res = await book(b!, w.patient.token, { doctorId: w.doctor.referenceId, scheduledAt: futureSlot(6) });
+    expect(res.status).toBe(201);
+    // Recorded in Redis by B, read by A.
+    await expect.poll(() => asked(1_000), { timeout: 5_000 }).toBe(false);
+  });
+
   it('refuses a socket on A that joins another user’s room, and sends it nothing of that room', async () => {
     const intruder = await socketOn(a!, w.otherPatient.token);
     for (const room of [w.otherDoctor.referenceId, w.patient.referenceId, w.doctor.userId, w.admin.userId]) {
