@@ -118,12 +118,12 @@ describe('realtime across two instances (PostgreSQL + Redis)', () => {
     const asked = async (since: number) =>
       ((await doctorSocket.timeout(5_000).emitWithAck('join', w.doctor.referenceId, { since })) as { quiet?: boolean })
         .quiet;
-    // The events of the tests before have gone by: nothing in the last moments.
-    await expect.poll(() => asked(0), { timeout: 10_000 }).toBe(true);
+    // The events of the tests before have gone by (asked seldom: a socket's events are budgeted).
+    await expect.poll(() => asked(0), { timeout: 10_000, interval: 1_000 }).toBe(true);
     const res = await book(b!, w.patient.token, { doctorId: w.doctor.referenceId, scheduledAt: futureSlot(6) });
     expect(res.status).toBe(201);
     // Recorded in Redis by B, read by A.
-    await expect.poll(() => asked(1_000), { timeout: 5_000 }).toBe(false);
+    expect(await asked(0)).toBe(false);
   });
 
   it('refuses a socket on A that joins another user’s room, and sends it nothing of that room', async () => {
