@@ -26,8 +26,11 @@ test('the field day: ordered, assigned, collected offline with a critical result
   const signer = await apiSession(request, 'signer@caremesh.test');
   const patient = await apiSession(request, 'patient@caremesh.test');
 
-  // The doctor orders two tests with home collection, in a window starting soon.
-  const start = new Date(Date.now() + 10 * 60_000);
+  // The doctor orders two tests with home collection, in a window starting soon, on the collector's
+  // today (India's date): just before midnight there, it starts a few minutes ago instead.
+  const indiaDay = (at: number) => Math.floor((at + 330 * 60_000) / 86_400_000);
+  const soon = Date.now() + 10 * 60_000;
+  const start = new Date(indiaDay(soon) === indiaDay(Date.now()) ? soon : Date.now() - 5 * 60_000);
   const created = await request.post('/api/diagnostic-orders', {
     headers: bearer(doctor.token),
     data: {

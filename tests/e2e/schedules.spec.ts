@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiSession, bearer } from './support/sessions.ts';
 import { formatDateTime } from '../../domain/rules/format.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signIn } from './support/accounts.ts';
@@ -115,7 +116,10 @@ test('a doctor keeps their schedule: sessions per place, leave, checked before s
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
-test('a hospital edits its doctor’s sessions at the hospital only, and sees its day', async ({ page }) => {
+test('a hospital edits its doctor’s sessions at the hospital only, and sees its day', async ({
+  page,
+  request: api,
+}) => {
   await page.goto('/login');
   await signIn(page, 'hospital@caremesh.test');
   await expect(page).toHaveURL(/\/profile$/);
@@ -129,7 +133,17 @@ test('a hospital edits its doctor’s sessions at the hospital only, and sees it
   await page.goto('/appointments');
   await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Today' }).click();
   await expect(page).toHaveURL(/view=today/);
-  await page.getByRole('button', { name: 'Next day' }).click();
+  // The demo request is for the day after the server seeded it: tomorrow, or today once midnight in
+  // India has passed since the server started.
+  const hospital = await apiSession(api, 'hospital@caremesh.test');
+  const listed = await api.get('/api/appointments/hospital?page=1&limit=100', { headers: bearer(hospital.token) });
+  const { appointments } = (await listed.json()).data as { appointments: { reason: string; scheduledAt: string }[] };
+  const demo = appointments.find((a) => a.reason === 'Chest discomfort after meals');
+  expect(demo, 'the demo request').toBeDefined();
+  const indiaDay = (at: number) => Math.floor((at + 330 * 60_000) / 86_400_000);
+  for (let n = indiaDay(Date.now()); n < indiaDay(Date.parse(demo!.scheduledAt)); n++) {
+    await page.getByRole('button', { name: 'Next day' }).click();
+  }
   const day = page.getByRole('list', { name: 'Slots and appointments' });
   const request = day.getByRole('listitem').filter({ hasText: 'Chest discomfort after meals' });
   await expect(request).toBeVisible();
