@@ -2,15 +2,9 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { formatDateTime } from '../../domain/rules/format.ts';
 import { signIn } from './support/accounts.ts';
-import {
-  DEMO_DOCTOR_ID as DOCTOR,
-  indiaInstant,
-  newPatient,
-  openDate,
-  pickSlot,
-  slotPicker,
-} from './support/offlineQueue.ts';
+import { indiaInstant, newPatient, openDate, pickSlot, slotPicker } from './support/offlineQueue.ts';
 import { apiSession, bearer, useSession } from './support/sessions.ts';
+import { bookThroughApi } from './support/visits.ts';
 
 // Dr Arjun Rao (doctor@caremesh.test), who practises at Sahyadri Care Hospital (server/db/demo/members.ts).
 const DEMO_DOCTOR_ID = '0d3c5a0e-7a51-4c1b-9a38-000000000002';
@@ -335,19 +329,8 @@ test('a decision made while the page was still connecting reaches it once the li
 }) => {
   const patient = await newPatient(request);
   const doctor = await apiSession(request, 'doctor@caremesh.test');
-  const nextSlot = slotPicker(170, ['11:45', '16:45']);
   const reason = `Decided before the page was live (${Date.now()})`;
-  let id = '';
-  for (let tries = 0; !id; tries++) {
-    const { date, time } = nextSlot();
-    const booked = await request.post('/api/appointments/patient/book-appointment', {
-      headers: bearer(patient.token),
-      data: { doctorId: DOCTOR, scheduledAt: indiaInstant(date, time), mode: 'IN_PERSON', reason },
-    });
-    if (booked.status() === 409 && tries < 5) continue;
-    expect(booked.status(), await booked.text()).toBe(201);
-    id = ((await booked.json()) as { data: { id: string } }).data.id;
-  }
+  const id = await bookThroughApi(request, patient, slotPicker(170, ['11:45', '16:45']), reason);
 
   const context = await browser.newContext();
   await useSession(context, baseURL!, patient);

@@ -5,8 +5,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { freePort, runServer, waitForHealth, type ServerProcess } from '../api/support/server-process.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signIn } from './support/accounts.ts';
+import { bookThroughApi } from './support/visits.ts';
 import {
-  DEMO_DOCTOR_ID,
   appointmentsWithReason,
   bookOffline,
   bookingLabel,
@@ -23,21 +23,6 @@ import { apiSession, bearer, useSession, type ApiSession } from './support/sessi
 
 // Slots of this file only: 120–149 days ahead at 17:45 and 18:45 (the other offline suites use 60–89 days).
 const nextSlot = slotPicker(120, ['17:45', '18:45']);
-
-/** A new appointment of `session`'s patient with the demo doctor, booked through the API of `origin`. */
-async function bookThroughApi(request: APIRequestContext, origin: string, session: ApiSession, reason: string) {
-  // A slot another run (or a repeat of this file) took is skipped.
-  for (let tries = 0; ; tries++) {
-    const { date, time } = nextSlot();
-    const res = await request.post(`${origin}/api/appointments/patient/book-appointment`, {
-      headers: bearer(session.token),
-      data: { doctorId: DEMO_DOCTOR_ID, scheduledAt: indiaInstant(date, time), mode: 'IN_PERSON', reason },
-    });
-    if (res.status() === 409 && tries < 5) continue;
-    expect(res.status(), await res.text()).toBe(201);
-    return ((await res.json()) as { data: { id: string } }).data.id;
-  }
-}
 
 /** The conversation's messages on the server whose text starts with `tag`, oldest first. */
 async function messagesOnServer(
@@ -93,7 +78,7 @@ test('200 messages written offline are sent in the order they were written, each
 }) => {
   test.setTimeout(240_000);
   const patient = await newPatient(request);
-  const appointmentId = await bookThroughApi(request, baseURL!, patient, 'Follow-up on my reports');
+  const appointmentId = await bookThroughApi(request, patient, nextSlot, 'Follow-up on my reports', baseURL!);
   await useSession(context, baseURL!, patient);
   await page.goto('/profile');
   await waitForControllingWorker(page);
@@ -164,7 +149,7 @@ test.describe('with a server of its own', () => {
     });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     const patient = ((await signedIn.json()) as { data: ApiSession }).data;
-    const appointmentId = await bookThroughApi(request, origin, patient, 'Questions before surgery');
+    const appointmentId = await bookThroughApi(request, patient, nextSlot, 'Questions before surgery', origin);
     await useSession(context, origin, patient);
     await page.goto(`${origin}/profile`);
     await waitForControllingWorker(page);
@@ -259,7 +244,7 @@ test('changes the browser lost before they were sent are named on Pending change
   baseURL,
 }) => {
   const patient = await newPatient(request);
-  const appointmentId = await bookThroughApi(request, baseURL!, patient, 'Lost messages');
+  const appointmentId = await bookThroughApi(request, patient, nextSlot, 'Lost messages', baseURL!);
   await useSession(context, baseURL!, patient);
   await page.goto('/profile');
   await waitForControllingWorker(page);

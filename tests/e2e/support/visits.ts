@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO_DOCTOR_ID, indiaInstant } from './offlineQueue.ts';
-import { apiSession, bearer, useSession } from './sessions.ts';
+import { apiSession, bearer, useSession, type ApiSession } from './sessions.ts';
 
 /**
  * The demo patient books the demo doctor at the next free slot of `nextSlot` (a spec's own
@@ -35,6 +35,30 @@ export async function acceptedAppointment(
     return id;
   }
   throw new Error(`no free slot for "${reason}"`);
+}
+
+/**
+ * A new appointment of `session`'s patient with the demo doctor at the next free slot of `nextSlot`
+ * (a spec's own `slotPicker`), booked through the API of `origin` (this run's server by default); a
+ * slot another run took is skipped.
+ */
+export async function bookThroughApi(
+  request: APIRequestContext,
+  session: ApiSession,
+  nextSlot: () => { date: string; time: string },
+  reason: string,
+  origin = '',
+): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    const { date, time } = nextSlot();
+    const res = await request.post(`${origin}/api/appointments/patient/book-appointment`, {
+      headers: bearer(session.token),
+      data: { doctorId: DEMO_DOCTOR_ID, scheduledAt: indiaInstant(date, time), mode: 'IN_PERSON', reason },
+    });
+    if (res.status() === 409 && tries < 5) continue;
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  }
 }
 
 /** A browser context signed in as a demo account, and a page in it. */
