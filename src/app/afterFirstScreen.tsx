@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { releaseDeviceReaders } from '../offline/engine/device.ts';
 import { whenIdle } from '../ui/idle.ts';
 import type * as LiveUpdatesModuleType from './LiveUpdates.tsx';
 
@@ -78,8 +77,7 @@ export function afterFirstScreen(queryClient: QueryClient, done: () => void): ()
 /**
  * The outbox replay and the realtime listeners (LiveUpdates.tsx, a chunk of its own with the schemas
  * that parse events), mounted once the first screen has its data and the main thread is idle: their
- * download and start do not compete with it. The device's database, when it waited (a first visit:
- * nothing on the device to show), is opened then too. `onMounted` tells the realtime connection to hand them
+ * download and start do not compete with it. `onMounted` tells the realtime connection to hand them
  * the events it held meanwhile.
  */
 export function LiveUpdatesAfterFirstScreen({ onMounted }: { onMounted: () => void }) {
@@ -88,11 +86,7 @@ export function LiveUpdatesAfterFirstScreen({ onMounted }: { onMounted: () => vo
   useEffect(() => {
     let cancelIdle = () => undefined as void;
     const cancelWait = afterFirstScreen(queryClient, () => {
-      cancelIdle = whenIdle(() => {
-        // What waited for the first screen: the device's database on a first visit (readingMayStart).
-        releaseDeviceReaders();
-        setReady(true);
-      });
+      cancelIdle = whenIdle(() => setReady(true));
     });
     return () => {
       cancelWait();

@@ -1,5 +1,5 @@
 /** The signed-in user's outbox in IndexedDB: queueing, retrying, discarding, reading and watching it. */
-import { openDeviceDatabase, readingMayStart, requestPersistentStorage } from './engine/device.ts';
+import { openDeviceDatabase, requestPersistentStorage } from './engine/device.ts';
 import { OUTBOX_SYNC_TAG, type OutboxEntry, UNSENT_STATES } from './engine/index.ts';
 import { discardEntry, type DiscardResult, enqueue, type QueueMutationInput, retryEntry } from './engine/queue.ts';
 import { forgetInJournal, type JournalItem, readJournal, syncJournal } from './journal.ts';
@@ -125,45 +125,37 @@ export function observeOutbox(
   listener: (entries: OutboxEntry[]) => void,
   onError: (error: unknown) => void = (error) => console.warn('outbox: cannot read the queue', error),
 ): () => void {
-  return observeDevice(
-    userId,
-    (device) => {
-      const database = device.userDatabase(userId);
-      return device
-        .liveQuery(() => database.outbox.orderBy('seq').toArray())
-        .subscribe({ next: listener, error: onError });
-    },
-    onError,
-  );
+  return observeDevice((device) => {
+    const database = device.userDatabase(userId);
+    return device
+      .liveQuery(() => database.outbox.orderBy('seq').toArray())
+      .subscribe({ next: listener, error: onError });
+  }, onError);
 }
 
 type DeviceModule = Awaited<ReturnType<typeof openDeviceDatabase>>;
 
 /**
- * A live reading of the user's database, started once its module is in (on a first visit, after the
- * first screen: see readingMayStart): returns the stop, which also holds when called before the
- * reading has started.
+ * A live reading of the device's database, started once its module is in: returns the stop, which
+ * also holds when called before the reading has started.
  */
 export function observeDevice(
-  userId: string,
   start: (device: DeviceModule) => { unsubscribe(): void },
   onError: (error: unknown) => void,
 ): () => void {
   let stopped = false;
   let subscription: { unsubscribe(): void } | undefined;
-  readingMayStart(userId)
-    .then(openDeviceDatabase)
-    .then(
-      (device) => {
-        if (stopped) return;
-        subscription = start(device);
-        // Stopped by its own first reading (a listener that had what it waited for).
-        if (stopped) subscription.unsubscribe();
-      },
-      (error: unknown) => {
-        if (!stopped) onError(error);
-      },
-    );
+  openDeviceDatabase().then(
+    (device) => {
+      if (stopped) return;
+      subscription = start(device);
+      // Stopped by its own first reading (a listener that had what it waited for).
+      if (stopped) subscription.unsubscribe();
+    },
+    (error: unknown) => {
+      if (!stopped) onError(error);
+    },
+  );
   return () => {
     stopped = true;
     subscription?.unsubscribe();

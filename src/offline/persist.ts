@@ -26,12 +26,7 @@ import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
 import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
 import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
-import {
-  openDeviceDatabase,
-  readingMayStart,
-  requestPersistentStorage,
-  type PersistedQueryRow,
-} from './engine/device.ts';
+import { openDeviceDatabase, requestPersistentStorage, type PersistedQueryRow } from './engine/device.ts';
 import { isOnline, noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
 /**
@@ -82,25 +77,17 @@ export interface QueryCacheStorage {
   clear(): Promise<void>;
 }
 
-/**
- * The user's Dexie database as the cache's storage, opened on first use. Reading and writing wait
- * while the database is not worth opening yet (readingMayStart: a first visit in this browser, until
- * the first screen is shown); clearing does not.
- */
+/** The user's Dexie database as the cache's storage (opened on first use). */
 export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
   const open = async () => (await openDeviceDatabase()).userDatabase(userId);
-  const openWhenUseful = async () => {
-    await readingMayStart(userId);
-    return open();
-  };
   return {
     async read() {
-      const { queryCache, meta } = await openWhenUseful();
+      const { queryCache, meta } = await open();
       const [row, rows] = await Promise.all([meta.get(META_KEY), queryCache.toArray()]);
       return { meta: row?.value as PersistedMeta | undefined, rows };
     },
     async write({ put, remove, meta: snapshot }) {
-      const database = await openWhenUseful();
+      const database = await open();
       const { queryCache, meta } = database;
       await database.transaction('rw', queryCache, meta, async () => {
         if (remove.length > 0) await queryCache.bulkDelete(remove);

@@ -26,7 +26,6 @@ function lostFeedFor(userId: string): LiveFeed<JournalItem[]> {
   const onError = (error: unknown) => console.warn('outbox: cannot read the lost changes', error);
   return sharedFeed(lostFeeds, userId, NO_LOST, (publish) =>
     observeDevice(
-      userId,
       (device) =>
         device
           .liveQuery(() => device.userDatabase(userId).meta.get(LOST_KEY))

@@ -16,47 +16,8 @@ export const journalKeyFor = (userId: string) => `caremesh-outbox-journal-${user
 /** The service worker's runtime cache of this account's document pictures (service-worker/userFiles.ts). */
 export const userFilesCacheName = (userId: string) => `caremesh-user-files-${userId}`;
 
-let releaseReaders: () => void = () => undefined;
-const readersReleased = new Promise<void>((resolve) => {
-  releaseReaders = resolve;
-});
-
 /** The database module (Dexie and the user's database), fetched once, on first use. */
-export const openDeviceDatabase = () => {
-  // Whoever needs the database now (a change to queue) opens it for the readers waiting too.
-  releaseReaders();
-  return import('./db.ts');
-};
-
-/** The first screen is shown: the readers waiting for it (readingMayStart) may open the database now. */
-export function releaseDeviceReaders(): void {
-  releaseReaders();
-}
-
-/** Whether this browser may hold the user's database; true when it cannot tell. */
-async function mayHoldDatabase(userId: string): Promise<boolean> {
-  const factory = (globalThis as { indexedDB?: Pick<IDBFactory, 'databases'> }).indexedDB;
-  if (typeof factory?.databases !== 'function') return true;
-  try {
-    const name = databaseNameFor(userId);
-    return (await factory.databases()).some((database) => database.name === name);
-  } catch {
-    return true;
-  }
-}
-
-/**
- * Settles when reading the user's database is worth its cost now. Online, on a browser that holds no
- * database for this user yet (the first visit here, or the first since signing out), there is nothing
- * to read: the reading then waits for the first screen (releaseDeviceReaders) or for whoever opens the
- * database first, so Dexie's download and start do not compete with the screen the user waits for.
- * Offline, or with a database to read, it starts at once.
- */
-export async function readingMayStart(userId: string): Promise<void> {
-  const online = (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false;
-  if (!online || (await mayHoldDatabase(userId))) return;
-  await readersReleased;
-}
+export const openDeviceDatabase = () => import('./db.ts');
 
 type StorageWithPersist = { persisted?(): Promise<boolean>; persist?(): Promise<boolean> };
 
