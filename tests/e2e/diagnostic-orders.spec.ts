@@ -3,6 +3,7 @@
 // back online; the server holds each change once, the doctor's open screen shows the critical alert
 // without a reload, and the patient reads the released report with its flag.
 import { expect, test } from '@playwright/test';
+import { todayInIndia } from '../../domain/rules/time.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { goOffline, goOnline, waitForControllingWorker, waitForPersistedQuery } from './support/offlineQueue.ts';
 import { apiSession, bearer, useSession } from './support/sessions.ts';
@@ -28,9 +29,8 @@ test('the field day: ordered, assigned, collected offline with a critical result
 
   // The doctor orders two tests with home collection, in a window starting soon, on the collector's
   // today (India's date): just before midnight there, it starts a few minutes ago instead.
-  const indiaDay = (at: number) => Math.floor((at + 330 * 60_000) / 86_400_000);
   const soon = Date.now() + 10 * 60_000;
-  const start = new Date(indiaDay(soon) === indiaDay(Date.now()) ? soon : Date.now() - 5 * 60_000);
+  const start = new Date(todayInIndia(new Date(soon)) === todayInIndia() ? soon : Date.now() - 5 * 60_000);
   const created = await request.post('/api/diagnostic-orders', {
     headers: bearer(doctor.token),
     data: {

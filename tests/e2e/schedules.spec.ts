@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiSession, bearer } from './support/sessions.ts';
 import { formatDateTime } from '../../domain/rules/format.ts';
+import { addDays } from '../../domain/rules/schedules.ts';
+import { todayInIndia } from '../../domain/rules/time.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signIn } from './support/accounts.ts';
 import { DEMO_DOCTOR_ID, indiaDate, openDate } from './support/offlineQueue.ts';
@@ -140,8 +142,7 @@ test('a hospital edits its doctor’s sessions at the hospital only, and sees it
   const { appointments } = (await listed.json()).data as { appointments: { reason: string; scheduledAt: string }[] };
   const demo = appointments.find((a) => a.reason === 'Chest discomfort after meals');
   expect(demo, 'the demo request').toBeDefined();
-  const indiaDay = (at: number) => Math.floor((at + 330 * 60_000) / 86_400_000);
-  for (let n = indiaDay(Date.now()); n < indiaDay(Date.parse(demo!.scheduledAt)); n++) {
+  for (let day = todayInIndia(); day < todayInIndia(new Date(demo!.scheduledAt)); day = addDays(day, 1)) {
     await page.getByRole('button', { name: 'Next day' }).click();
   }
   const day = page.getByRole('list', { name: 'Slots and appointments' });
