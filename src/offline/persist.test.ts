@@ -172,6 +172,68 @@ describe('writing the cache while the app runs', () => {
     handle.stop();
   });
 
+  it('starts a write at once while an earlier one is still in flight, with only what changed since', async () => {
+    const { storage: memory, rows } = memoryStorage();
+    const asked: string[][] = [];
+    const landings: Array<() => void> = [];
+    // A storage whose writes land only when the test says so.
+    const storage: QueryCacheStorage = {
+      read: () => memory.read(),
+      clear: () => memory.clear(),
+      write(change) {
+        asked.push(change.put.map((row) => row.queryHash));
+        return new Promise<void>((resolve) => landings.push(() => void memory.write(change).then(resolve)));
+      },
+    };
+    const client = new QueryClient();
+    const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
+    await handle.restored;
+
+    client.setQueryData(['me'], { id: 'u1' });
+    await settle();
+    // The first write has not landed when the list arrives: the list's write is asked for all the same.
+    client.setQueryData(['appointments', 'patient'], ['a1']);
+    await settle();
+    expect(asked).toEqual([['["me"]'], ['["appointments","patient"]']]);
+
+    const flushed = handle.flush();
+    for (const land of landings.splice(0)) land();
+    await settle();
+    for (const land of landings.splice(0)) land();
+    await flushed;
+    expect([...rows.keys()].sort()).toEqual(['["appointments","patient"]', '["me"]']);
+    handle.stop();
+  });
+
+  it('writes an answer again with the next change when its write failed', async () => {
+    const { storage: memory, rows } = memoryStorage();
+    let failNext = true;
+    const storage: QueryCacheStorage = {
+      ...memory,
+      write(change) {
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(new DOMException('The write was aborted', 'AbortError'));
+        }
+        return memory.write(change);
+      },
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const client = new QueryClient();
+    const handle = persistQueryCache(client, { userId: 'u1', storage, buster: 'b' });
+    await handle.restored;
+
+    client.setQueryData(['appointments', 'patient'], ['a1']);
+    await settle();
+    expect(rows.size).toBe(0);
+    client.setQueryData(['me'], { id: 'u1' });
+    await settle();
+    expect([...rows.keys()].sort()).toEqual(['["appointments","patient"]', '["me"]']);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+    handle.stop();
+  });
+
   it('writes the answers the client held before it started, with no change after', async () => {
     const { storage, rows } = memoryStorage();
     const client = new QueryClient();

@@ -26,6 +26,8 @@ import { formatDate, formatDateTime } from '../../domain/rules/format.ts';
 import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
 import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
+import type * as DeviceDatabase from './engine/db.ts';
+import type { UserDatabase } from './engine/db.ts';
 import { openDeviceDatabase, requestPersistentStorage, type PersistedQueryRow } from './engine/device.ts';
 import { isOnline, noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
@@ -73,30 +75,62 @@ export type PersistedMeta = { timestamp: number; buster: string };
 /** Where the cache is kept: one row per query plus the snapshot's time and buster. */
 export interface QueryCacheStorage {
   read(): Promise<{ meta: PersistedMeta | undefined; rows: PersistedQueryRow[] }>;
+  /**
+   * Writes a change. Writes may overlap (each starts as soon as it is asked for): they must land in
+   * the order they were asked for, so that the last one wins.
+   */
   write(change: { put: PersistedQueryRow[]; remove: string[]; meta: PersistedMeta }): Promise<void>;
   clear(): Promise<void>;
 }
 
-/** The user's Dexie database as the cache's storage (opened on first use). */
+/**
+ * The user's Dexie database as the cache's storage (opened on first use). Once the database is open,
+ * a write's transaction is created and committed in the same task that asked for it
+ * (commitQueryCacheChange), so an answer on screen is on the device even if the page reloads at once.
+ * Writes asked for before then wait for the open together, and go in the order they were asked for.
+ */
 export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
-  const open = async () => (await openDeviceDatabase()).userDatabase(userId);
+  type Ready = { device: typeof DeviceDatabase; database: UserDatabase };
+  let ready: Ready | undefined;
+  let opening: Promise<Ready> | undefined;
+  // Writes still waiting for the open: a write asked for meanwhile waits behind them.
+  let waiting = 0;
+  const open = () =>
+    (opening ??= openDeviceDatabase().then(async (device) => {
+      const database = device.userDatabase(userId);
+      if (!database.isOpen()) await database.open();
+      return (ready = { device, database });
+    })).catch((error: unknown) => {
+      opening = undefined; // tried again by the next write
+      throw error;
+    });
+  const commit = ({ device, database }: Ready, change: Parameters<QueryCacheStorage['write']>[0]) => {
+    // Deleted (sign-out) or upgraded elsewhere, the database stays closed: the write fails, never reopens it.
+    if (!database.isOpen()) return Promise.reject(new Error('The device database was closed'));
+    return device.commitQueryCacheChange(database, { ...change, meta: { key: META_KEY, value: change.meta } });
+  };
   return {
     async read() {
-      const { queryCache, meta } = await open();
+      const { queryCache, meta } = (await open()).database;
       const [row, rows] = await Promise.all([meta.get(META_KEY), queryCache.toArray()]);
       return { meta: row?.value as PersistedMeta | undefined, rows };
     },
-    async write({ put, remove, meta: snapshot }) {
-      const database = await open();
-      const { queryCache, meta } = database;
-      await database.transaction('rw', queryCache, meta, async () => {
-        if (remove.length > 0) await queryCache.bulkDelete(remove);
-        if (put.length > 0) await queryCache.bulkPut(put);
-        await meta.put({ key: META_KEY, value: snapshot });
-      });
+    write(change) {
+      if (ready && waiting === 0) return commit(ready, change);
+      waiting += 1;
+      return open().then(
+        (opened) => {
+          waiting -= 1;
+          return commit(opened, change);
+        },
+        (error: unknown) => {
+          waiting -= 1;
+          throw error;
+        },
+      );
     },
     async clear() {
-      const database = await open();
+      const { database } = await open();
       const { queryCache, meta } = database;
       await database.transaction('rw', queryCache, meta, async () => {
         await queryCache.clear();
@@ -139,9 +173,24 @@ export function createRowsPersister(
         });
       }
       const remove = options.holdRemovals?.() ? [] : [...written.keys()].filter((hash) => !present.has(hash));
-      await storage.write({ put, remove, meta: { timestamp: client.timestamp, buster: client.buster } });
+      // Counted as written as soon as the write is asked for: a save while it is in flight writes only
+      // what changed since, and starts at once instead of waiting (the storage keeps writes in order).
+      const before = new Map([...put.map((row) => row.queryHash), ...remove].map((hash) => [hash, written.get(hash)]));
       for (const row of put) written.set(row.queryHash, row.dataUpdatedAt);
       for (const hash of remove) written.delete(hash);
+      try {
+        await storage.write({ put, remove, meta: { timestamp: client.timestamp, buster: client.buster } });
+      } catch (error) {
+        // Not written after all: what this write held is written again by the next save, unless a later
+        // save has already taken it over.
+        const restore = (hash: string, value: number | undefined) =>
+          value === undefined ? written.delete(hash) : written.set(hash, value);
+        for (const row of put) {
+          if (written.get(row.queryHash) === row.dataUpdatedAt) restore(row.queryHash, before.get(row.queryHash));
+        }
+        for (const hash of remove) if (!written.has(hash)) restore(hash, before.get(hash));
+        throw error;
+      }
     },
     async restoreClient() {
       const { meta, rows } = await storage.read();
@@ -203,8 +252,9 @@ export type PersistOptions = {
 /**
  * Restores the user's cache into `queryClient`, then writes each change as soon as it happens (an
  * answer is on the device before the user can leave the screen that showed it), and once more when
- * the page is hidden or closed. Changes in one tick are written together; a write waits for the one
- * before it, and then takes everything up to that moment.
+ * the page is hidden or closed. Changes in one tick are written together. A write starts at once,
+ * beside any still in flight (the storage keeps them in order), and holds only what changed since the
+ * last one was asked for: a reload right after an answer shows cannot catch it still waiting its turn.
  */
 export function persistQueryCache(queryClient: QueryClient, options: PersistOptions): PersistHandle {
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
@@ -216,31 +266,38 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
   });
   const cache = queryClient.getQueryCache();
   let stopped = false;
-  let queued = false;
-  let saving: Promise<void> = Promise.resolve();
+  let scheduled = false;
+  const writing = new Set<Promise<void>>();
   let warned = false;
 
-  const save = () => {
-    if (queued || stopped) return saving;
-    queued = true;
-    saving = saving
-      .then(async () => {
-        queued = false;
-        if (stopped) return;
-        await persistQueryClientSave({
-          queryClient,
-          persister,
-          buster,
-          dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-        });
-      })
+  /** Starts a write of what changed, now; it does not wait for writes still in flight. */
+  const writeNow = () => {
+    scheduled = false;
+    if (stopped) return;
+    const write = persistQueryClientSave({
+      queryClient,
+      persister,
+      buster,
+      dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+    })
       .catch((error: unknown) => {
         if (!warned) console.warn('offline: the query cache could not be saved on this device', error);
         warned = true;
-      });
-    return saving;
+      })
+      .finally(() => writing.delete(write));
+    writing.add(write);
   };
-  const flush = save;
+  // Changes in one tick are written together.
+  const save = () => {
+    if (scheduled || stopped) return;
+    scheduled = true;
+    queueMicrotask(writeNow);
+  };
+  /** Writes what is pending now, and settles once every write asked for so far has landed. */
+  const flush = async () => {
+    writeNow();
+    await Promise.all([...writing]);
+  };
 
   // Whether requests get answers feeds the "Offline" indicator. An answer on the device is not
   // replaced by an error because the server could not be reached: the query goes back to its answer
@@ -266,14 +323,14 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
   // start fetches beside it): the rows persister only deletes rows it wrote or read itself, so an early
   // save forgets nothing, and an older row read afterwards never replaces the newer answer.
   const unsubscribeSaves = cache.subscribe((event) => {
-    if (event.type === 'added' || event.type === 'removed') void save();
+    if (event.type === 'added' || event.type === 'removed') save();
     else if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'setState')) {
-      void save();
+      save();
     }
   });
 
   // Answers the client already holds when keeping starts are written now, not with whatever changes next.
-  if (cache.getAll().some(shouldPersistQuery)) void save();
+  if (cache.getAll().some(shouldPersistQuery)) save();
 
   const onPageHide = () => void flush();
   const onVisibility = () => {

@@ -216,11 +216,31 @@ test('a list opened just before a reload is kept, through every reload that foll
     await expect(page.getByText('Hypothyroidism')).toBeVisible();
     await waitForControllingWorker(page);
 
-    // The list shows, and at once the network goes and the page reloads.
+    // The network goes with the list's answer, and the page reloads in the very moment the list shows:
+    // no time passes in which a write of the device's copy could still be waiting.
+    let cut = false;
+    await context.route(/\/api\/appointments\/patient(\?|$)/, async (route) => {
+      if (cut) return route.fallback();
+      const response = await route.fetch();
+      cut = true;
+      await goOffline(context);
+      await route.fulfill({ response });
+    });
+    await page.addInitScript((text) => {
+      if (sessionStorage.getItem('reloaded-as-the-list-showed')) return;
+      new MutationObserver((_changes, observer) => {
+        if (!document.querySelector('main')?.textContent?.includes(text)) return;
+        observer.disconnect();
+        sessionStorage.setItem('reloaded-as-the-list-showed', 'yes');
+        location.reload();
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    }, 'Follow-up on blood pressure readings');
+    let loads = 0;
+    page.on('load', () => (loads += 1));
     await page.goto('/appointments');
-    await expect(page.getByText('Follow-up on blood pressure readings').first()).toBeVisible();
-    await goOffline(context);
-    await page.reload();
+    // The second load is the reload, offline.
+    await expect.poll(() => loads).toBe(2);
+    expect(cut).toBe(true);
     await expectShownOffline(page, 'Follow-up on blood pressure readings');
     // Its refetch found no server; what the device holds is still there at the next reload.
     await page.reload();

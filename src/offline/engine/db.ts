@@ -100,6 +100,36 @@ export function outboxStoreFor(database: UserDatabase): OutboxStore & LeaseStore
   };
 }
 
+/** What one write of the persisted query cache changes: rows put, rows deleted, and the snapshot's meta row. */
+export type QueryCacheChange = { put: PersistedQueryRow[]; remove: string[]; meta: MetaRow };
+
+/**
+ * Writes a change of the persisted query cache in one IndexedDB transaction whose requests are all
+ * issued at once and which is then committed at once (IDBTransaction.commit). A page that reloads or
+ * closes right after still keeps it: the browser aborts a transaction its page leaves uncommitted,
+ * and one with requests still to issue after a round trip is exactly that. `database` must be open.
+ * Transactions on the same stores run in the order they were created, so a later write always wins.
+ */
+export function commitQueryCacheChange(database: UserDatabase, change: QueryCacheChange): Promise<void> {
+  const transaction = database.backendDB().transaction(['queryCache', 'meta'], 'readwrite');
+  const done = new Promise<void>((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new DOMException('The write was aborted', 'AbortError'));
+  });
+  try {
+    const queryCache = transaction.objectStore('queryCache');
+    for (const hash of change.remove) queryCache.delete(hash);
+    for (const row of change.put) queryCache.put(row);
+    transaction.objectStore('meta').put(change.meta);
+    transaction.commit();
+  } catch (error) {
+    // A row the browser cannot store (DataCloneError): nothing of this change is written.
+    transaction.abort();
+    return done.catch(() => Promise.reject(error));
+  }
+  return done;
+}
+
 /** Deletes the user's database; connections elsewhere (tabs, the worker) are closed by Dexie on the way. */
 export async function deleteUserDatabase(userId: string): Promise<void> {
   const database = openDatabases.get(userId);
