@@ -14,9 +14,8 @@ import {
   persistBuster,
   persistQueryCache,
   shouldPersistQuery,
-  type PersistedMeta,
-  type QueryCacheStorage,
 } from './persist.ts';
+import type { PersistedMeta, QueryCacheStorage } from './queryCacheStorage.ts';
 
 const T0 = Date.UTC(2026, 0, 5, 5, 0, 0); // 10:30 AM in India
 
