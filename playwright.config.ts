@@ -5,9 +5,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-/** Prints the first even port from argv[1] (stepping by 2 within 3100–3899) that it and the next are free. */
+/**
+ * Prints the first even port from argv[1] (stepping by 2 within 3100–3899) that it and the next are free
+ * and that Chromium will open: it refuses the ports on its restricted list (ERR_UNSAFE_PORT), of which
+ * 3659 falls in this range.
+ */
 const FREE_PORT_PAIR = `
 const net = require('node:net');
+const refused = new Set([3659]);
 const free = (port) => new Promise((done) => {
   const server = net.createServer().once('error', () => done(false));
   server.listen(port, () => server.close(() => done(true)));
@@ -16,6 +21,7 @@ const free = (port) => new Promise((done) => {
   const start = Number(process.argv[1]);
   for (let step = 0; step < 400; step++) {
     const port = 3100 + ((start - 3100 + 2 * step) % 800);
+    if (refused.has(port) || refused.has(port + 1)) continue;
     if ((await free(port)) && (await free(port + 1))) return process.stdout.write(String(port));
   }
   process.exit(1);
