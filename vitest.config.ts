@@ -24,6 +24,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated embedded database for the run, copied for each suite (tests/api/support/global-setup.ts).
+          globalSetup: ['tests/api/support/global-setup.ts'],
           // Each file builds its own app on its own database (fresh ids, its own ports), so two files
           // run side by side safely.
         },

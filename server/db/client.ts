@@ -19,6 +19,8 @@ export type Database = {
   /** True when the database answers within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+  /** Embedded only: the whole database as one dump, to start copies from (`loadDataDir`). */
+  dump?(): Promise<Blob>;
 };
 
 /** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite answer `{ rows }`, others an array. */
@@ -27,24 +29,32 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 export type DatabaseOptions =
-  { kind: 'postgres'; url: string; maxConnections?: number } | { kind: 'pglite'; dataDir: string | 'memory://' };
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | 'memory://';
+      /** A dump (`PGlite.dumpDataDir`) to start from instead of an empty database; migrations still run. */
+      loadDataDir?: Blob;
+    };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_ID = 7_342_001;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.maxConnections) : openPglite(options.dataDir);
+  return options.kind === 'postgres'
+    ? openPostgres(options.url, options.maxConnections)
+    : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The appointments' no-double-booking constraint needs btree_gist (a contrib module on PostgreSQL).
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir !== 'memory://') await mkdir(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite(dataDir, { extensions: { btree_gist } });
+  const client = new PGlite(dataDir, { extensions: { btree_gist }, ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
   const db = drizzle({ client, casing: 'snake_case' });
   await migrate(db, { migrationsFolder });
@@ -53,6 +63,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   };
 }
 

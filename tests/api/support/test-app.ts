@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../../../server/app.ts';
 import { loggerOptions } from '../../../server/platform/logging.ts';
@@ -26,7 +28,12 @@ export async function freshDatabase(
   adminUrl = process.env.TEST_DATABASE_URL,
 ): Promise<{ database: Database; url?: string; dispose(): Promise<void> }> {
   if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    const template = inject('pgliteTemplate');
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: 'memory://',
+      ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+    });
     return { database, dispose: () => database.close() };
   }
   const name = `caremesh_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;

@@ -73,9 +73,10 @@ const readDeviceCopy = (page: Page) =>
   }, databaseNameFor(''));
 
 /**
- * Waits until the device's copy of the query cache holds rows and stops changing (600 ms). The app writes each
- * answer as it arrives; a page closed while that write is still in flight loses it with the page, so
- * closing the app is done once what the screen showed is on the device.
+ * Waits until the device's copy of the query cache holds rows and stops changing (600 ms). The app sends each
+ * answer's write for commit as the answer arrives, and the browser keeps it when the page closes; only a write
+ * asked for while the user's database is still opening is lost with the page. Closing the app once what the
+ * screen showed is on the device keeps these tests about reopening, not about that window.
  */
 async function waitForDeviceCopy(page: Page) {
   let previous = '';
