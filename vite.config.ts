@@ -132,6 +132,6 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // No data: URLs in JS or CSS: the server's Content-Security-Policy allows 'self' only.
     assetsInlineLimit: 0,
-    rolldownOptions: { output: { codeSplitting: { groups: chunks.chunkGroups } } },
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.chunkGroups }, postBanner: chunks.postBanner } },
   },
 }));
