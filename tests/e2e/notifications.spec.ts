@@ -147,6 +147,46 @@ test('a deleted unread notification lowers the count; reads and deletions elsewh
   await expect(panel(page).getByText('You’re all caught up')).toBeVisible();
 });
 
+test('a read on another device while this tab’s own change is on its way still reaches the count', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const first = await sendNotification(request, admin, doctor.user.id, { title: 'Early', message: 'one' });
+  await sendNotification(request, admin, doctor.user.id, { title: 'Middle', message: 'two' });
+  await sendNotification(request, admin, doctor.user.id, { title: 'Late', message: 'three' });
+  await useSession(page.context(), baseURL!, doctor);
+  await page.goto('/profile');
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
+  await waitForLiveUpdates(page);
+  await bell(page).click();
+  await expect(items(page)).toHaveCount(3);
+
+  // This tab deletes "Late": the server applies it at once, and its answer (2 unread) is held back.
+  let answered!: () => void;
+  const deleteAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/notifications\/[^/?]+$/, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    const response = await route.fetch();
+    answered();
+    await released;
+    await route.fulfill({ response });
+  });
+  await panel(page).getByRole('button', { name: 'Delete notification: Late' }).click();
+  await deleteAnswered;
+
+  // Meanwhile another device reads "Early"; its event reaches this tab before the delete's answer does.
+  await request.put(`/api/notifications/${first.id}/read`, { headers: bearer(doctor.token) });
+  await expect(items(page).filter({ hasText: 'Early' })).not.toContainText('Unread:');
+  release();
+
+  // The delete's answer is older than that read: the count is the server's as it is now.
+  await expect(bell(page)).toHaveAccessibleName('Notifications, 1 unread');
+  await expect.poll(async () => (await serverNotifications(request, doctor)).unreadCount).toBe(1);
+});
+
 test('a failing request is rolled back and shows the SPEC message', async ({ page, request, baseURL }) => {
   await sendNotification(request, admin, doctor.user.id, { title: 'Keep me', message: 'still here' });
   await openAsDoctorWithOne(page, baseURL!);

@@ -6,7 +6,6 @@ import { NOTIFICATION_TOAST, useToast } from '../../ui/toast/index.ts';
 import {
   addNotification,
   countAfterNew,
-  countFromServer,
   findNotification,
   markRead,
   parseCountEvent,
@@ -14,7 +13,7 @@ import {
   removeNotification,
   type NotificationPages,
 } from './cache.ts';
-import { changesPending, setUnreadCount, updateLists } from './queries.ts';
+import { countChangedElsewhere, setUnreadCount, takeServerCount, updateLists } from './queries.ts';
 
 /**
  * Keeps the notification caches current from the socket (SPEC §4): a new notification goes on top,
@@ -38,7 +37,10 @@ export function NotificationRealtimeSync() {
       notification.id,
     );
     updateLists(queryClient, (data, filters) => addNotification(data, notification, filters));
-    if (!known && notification.status === 'Sent') setUnreadCount(queryClient, countAfterNew);
+    if (!known && notification.status === 'Sent') {
+      setUnreadCount(queryClient, countAfterNew);
+      countChangedElsewhere(queryClient);
+    }
     toast.info(notification.message, {
       ...NOTIFICATION_TOAST,
       title: notification.title,
@@ -51,16 +53,14 @@ export function NotificationRealtimeSync() {
     if (!event) return;
     const readAt = new Date().toISOString();
     updateLists(queryClient, (data, filters) => markRead(data, event.all ? null : event.id, readAt, filters));
-    if (!changesPending(queryClient))
-      queryClient.setQueryData(notificationKeys.unreadCount, countFromServer(event.unreadCount));
+    takeServerCount(queryClient, event.unreadCount);
   });
 
   useRealtimeEvent('notificationDeleted', (payload) => {
     const event = parseCountEvent(payload);
     if (!event) return;
     updateLists(queryClient, (data) => removeNotification(data, event.all ? null : event.id));
-    if (!changesPending(queryClient))
-      queryClient.setQueryData(notificationKeys.unreadCount, countFromServer(event.unreadCount));
+    takeServerCount(queryClient, event.unreadCount);
   });
 
   // Events sent before the room was joined (the page's first connection, a reconnection) are lost: ask again.

@@ -16,7 +16,14 @@ import {
   type NotificationPages,
 } from './cache.ts';
 import { PAGE_SIZE } from './model.ts';
-import { CHANGE_KEY, NOTIFICATION_ERRORS, changesPending, setUnreadCount, updateLists } from './queries.ts';
+import {
+  CHANGE_KEY,
+  NOTIFICATION_ERRORS,
+  afterChangesSettled,
+  setUnreadCount,
+  takeServerCount,
+  updateLists,
+} from './queries.ts';
 
 /** The list and the changes to it: loaded with the notification centre, not with every screen. */
 
@@ -27,8 +34,7 @@ export function useNotificationList(filters: NotificationFilters, enabled: boole
     queryFn: async ({ pageParam, signal }) => {
       const { data } = await notificationsApi.list({ page: pageParam, limit: PAGE_SIZE, ...filters }, signal);
       // The list carries the count as it is now: the badge follows it.
-      if (!changesPending(queryClient))
-        queryClient.setQueryData(notificationKeys.unreadCount, countFromServer(data.unreadCount));
+      takeServerCount(queryClient, data.unreadCount);
       return data;
     },
     initialPageParam: 1,
@@ -77,6 +83,9 @@ function useNotificationChange<V>(options: {
       if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) {
         queryClient.setQueryData(notificationKeys.unreadCount, countFromServer(data.unreadCount));
       }
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey: CHANGE_KEY }) <= 1) afterChangesSettled(queryClient);
     },
   });
 }

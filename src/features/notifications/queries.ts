@@ -17,6 +17,31 @@ export const CHANGE_KEY = ['notifications', 'change'] as const;
 /** Whether one of this tab's changes is on its way: its own answer will set the count then. */
 export const changesPending = (queryClient: QueryClient) => queryClient.isMutating({ mutationKey: CHANGE_KEY }) > 0;
 
+/** Query clients that heard of a newer count while a change of their tab was on its way. */
+const countHeardDuringChange = new WeakSet<QueryClient>();
+
+/**
+ * The unread count the server gave (an event, a page of the list). While one of this tab's changes is
+ * on its way, that change's answer sets the count; but this count may be the newer one (another device
+ * read or deleted meanwhile), so it is not dropped: the count is fetched again once the tab's changes
+ * have settled (`afterChangesSettled`).
+ */
+export function takeServerCount(queryClient: QueryClient, unreadCount: number) {
+  if (changesPending(queryClient)) countHeardDuringChange.add(queryClient);
+  else queryClient.setQueryData(notificationKeys.unreadCount, countFromServer(unreadCount));
+}
+
+/** The count changed on the server (a new notification): asked again after a change on its way, as above. */
+export function countChangedElsewhere(queryClient: QueryClient) {
+  if (changesPending(queryClient)) countHeardDuringChange.add(queryClient);
+}
+
+/** The last of this tab's changes has settled: a count heard meanwhile is fetched from the server. */
+export function afterChangesSettled(queryClient: QueryClient) {
+  if (countHeardDuringChange.delete(queryClient))
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.unreadCount });
+}
+
 /** Applies `change` to every cached list, each with its own filters. */
 export function updateLists(
   queryClient: QueryClient,
