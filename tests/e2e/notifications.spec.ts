@@ -1,5 +1,5 @@
 import { expectNoA11yViolations } from './support/a11y.ts';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signIn } from './support/accounts.ts';
 import {
   bell,
@@ -118,20 +118,30 @@ test('mark one read, mark all read, delete one and delete all', async ({ page, r
   await expect.poll(async () => (await serverNotifications(request, doctor)).notifications.length).toBe(0);
 });
 
-test('a deleted unread notification lowers the count; reads and deletions elsewhere update this page', async ({
-  page,
-  request,
-  baseURL,
-}) => {
-  const first = await sendNotification(request, admin, doctor.user.id, { title: 'First', message: 'one' });
-  const second = await sendNotification(request, admin, doctor.user.id, { title: 'Second', message: 'two' });
-  await sendNotification(request, admin, doctor.user.id, { title: 'Third', message: 'three' });
-  await useSession(page.context(), baseURL!, doctor);
+/** Sends the doctor three notifications, opens the app live and the notification centre; returns them. */
+async function openWithThreeUnread(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  [a, b, c]: readonly [string, string, string],
+) {
+  const send = (title: string, message: string) => sendNotification(request, admin, doctor.user.id, { title, message });
+  const sent = [await send(a, 'one'), await send(b, 'two'), await send(c, 'three')] as const;
+  await useSession(page.context(), baseURL, doctor);
   await page.goto('/profile');
   await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
   await waitForLiveUpdates(page);
   await bell(page).click();
   await expect(items(page)).toHaveCount(3);
+  return sent;
+}
+
+test('a deleted unread notification lowers the count; reads and deletions elsewhere update this page', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const [first, second] = await openWithThreeUnread(page, request, baseURL!, ['First', 'Second', 'Third']);
 
   await panel(page).getByRole('button', { name: 'Delete notification: Third' }).click();
   await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
@@ -152,15 +162,7 @@ test('a read on another device while this tab’s own change is on its way still
   request,
   baseURL,
 }) => {
-  const first = await sendNotification(request, admin, doctor.user.id, { title: 'Early', message: 'one' });
-  await sendNotification(request, admin, doctor.user.id, { title: 'Middle', message: 'two' });
-  await sendNotification(request, admin, doctor.user.id, { title: 'Late', message: 'three' });
-  await useSession(page.context(), baseURL!, doctor);
-  await page.goto('/profile');
-  await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
-  await waitForLiveUpdates(page);
-  await bell(page).click();
-  await expect(items(page)).toHaveCount(3);
+  const [first] = await openWithThreeUnread(page, request, baseURL!, ['Early', 'Middle', 'Late']);
 
   // This tab deletes "Late": the server applies it at once, and its answer (2 unread) is held back.
   let answered!: () => void;
