@@ -27,7 +27,7 @@ import { KEPT_FOR_SESSION, keptOfflineFor } from '../api/freshness.ts';
 import { isNoAnswer } from '../api/http.ts';
 import { createQueryClient } from '../api/queryClient.ts';
 import { requestPersistentStorage, type PersistedQueryRow } from './engine/device.ts';
-import { dexieQueryCacheStorage, type QueryCacheStorage } from './queryCacheStorage.ts';
+import { deviceQueryCacheStorage, type QueryCacheStorage } from './queryCacheStorage.ts';
 import { isOnline, noteReachable, noteUnreachable, useOnline } from './useOnline.ts';
 
 /**
@@ -188,7 +188,7 @@ export function persistQueryCache(queryClient: QueryClient, options: PersistOpti
   const maxAge = options.maxAge ?? PERSIST_MAX_AGE_MS;
   const buster = options.buster ?? persistBuster(options.userId);
   let restoring = true;
-  const persister = createRowsPersister(options.storage ?? dexieQueryCacheStorage(options.userId), {
+  const persister = createRowsPersister(options.storage ?? deviceQueryCacheStorage(options.userId), {
     maxAge,
     holdRemovals: () => restoring,
   });

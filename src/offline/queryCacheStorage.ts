@@ -2,9 +2,13 @@
  * Where the persisted query cache is kept (persist.ts): the user's own IndexedDB database, one row per
  * query plus the snapshot's time and buster.
  */
-import type * as DeviceDatabase from './engine/db.ts';
-import type { UserDatabase } from './engine/db.ts';
-import { openDeviceDatabase, type PersistedQueryRow } from './engine/device.ts';
+import type { PersistedQueryRow } from './engine/device.ts';
+import {
+  clearQueryCache,
+  commitQueryCacheChange,
+  openQueryCacheDatabase,
+  readQueryCache,
+} from './engine/queryCacheDatabase.ts';
 
 const META_KEY = 'query-cache';
 
@@ -22,36 +26,38 @@ export interface QueryCacheStorage {
 }
 
 /**
- * The user's Dexie database as the cache's storage (opened on first use). Once the database is open,
- * a write's transaction is created and committed in the same task that asked for it
- * (commitQueryCacheChange), so an answer on screen is on the device even if the page reloads at once.
- * Writes asked for before then wait for the open together, and go in the order they were asked for.
+ * The user's database as the cache's storage, opened on first use without Dexie
+ * (engine/queryCacheDatabase.ts). Once it is open, a write's transaction is created and committed in
+ * the same task that asked for it (commitQueryCacheChange), so an answer on screen is on the device even
+ * if the page reloads at once. Writes asked for before then wait for the open together, and go in the
+ * order they were asked for. Once the database is deleted (sign-out) or upgraded elsewhere, writes fail
+ * and it is not opened again.
  */
-export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
-  type Ready = { device: typeof DeviceDatabase; database: UserDatabase };
-  let ready: Ready | undefined;
-  let opening: Promise<Ready> | undefined;
+export function deviceQueryCacheStorage(userId: string, factory?: IDBFactory): QueryCacheStorage {
+  let ready: IDBDatabase | undefined;
+  let opening: Promise<IDBDatabase> | undefined;
+  let closed = false;
   // Writes still waiting for the open: a write asked for meanwhile waits behind them.
   let waiting = 0;
   const open = () =>
-    (opening ??= openDeviceDatabase().then(async (device) => {
-      const database = device.userDatabase(userId);
-      if (!database.isOpen()) await database.open();
-      return (ready = { device, database });
-    })).catch((error: unknown) => {
+    (opening ??= openQueryCacheDatabase(
+      userId,
+      () => {
+        closed = true;
+      },
+      factory,
+    ).then((database) => (ready = database))).catch((error: unknown) => {
       opening = undefined; // tried again by the next write
       throw error;
     });
-  const commit = ({ device, database }: Ready, change: Parameters<QueryCacheStorage['write']>[0]) => {
-    // Deleted (sign-out) or upgraded elsewhere, the database stays closed: the write fails, never reopens it.
-    if (!database.isOpen()) return Promise.reject(new Error('The device database was closed'));
-    return device.commitQueryCacheChange(database, { ...change, meta: { key: META_KEY, value: change.meta } });
+  const commit = (database: IDBDatabase, change: Parameters<QueryCacheStorage['write']>[0]) => {
+    if (closed) return Promise.reject(new Error('The device database was closed'));
+    return commitQueryCacheChange(database, { ...change, meta: { key: META_KEY, value: change.meta } });
   };
   return {
     async read() {
-      const { queryCache, meta } = (await open()).database;
-      const [row, rows] = await Promise.all([meta.get(META_KEY), queryCache.toArray()]);
-      return { meta: row?.value as PersistedMeta | undefined, rows };
+      const { meta, rows } = await readQueryCache(await open(), META_KEY);
+      return { meta: meta?.value as PersistedMeta | undefined, rows };
     },
     write(change) {
       if (ready && waiting === 0) return commit(ready, change);
@@ -68,12 +74,9 @@ export function dexieQueryCacheStorage(userId: string): QueryCacheStorage {
       );
     },
     async clear() {
-      const { database } = await open();
-      const { queryCache, meta } = database;
-      await database.transaction('rw', queryCache, meta, async () => {
-        await queryCache.clear();
-        await meta.delete(META_KEY);
-      });
+      const database = await open();
+      if (closed) throw new Error('The device database was closed');
+      await clearQueryCache(database, META_KEY);
     },
   };
 }

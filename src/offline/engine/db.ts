@@ -1,17 +1,25 @@
 /**
  * The device's store for one user (DESIGN "Offline-first"): one IndexedDB database per user, opened
- * by Dexie, holding the outbox and the persisted query cache. Shared by the page and the service
+ * by Dexie, holding the outbox and the persisted query cache (which the page reads and writes without
+ * Dexie: queryCacheDatabase.ts). Shared by the page and the service
  * worker, so nothing here touches the DOM.
  */
 import Dexie, { type Table } from 'dexie';
-import { databaseNameFor, journalKeyFor, userFilesCacheName, type PersistedQueryRow } from './device.ts';
+import {
+  databaseNameFor,
+  journalKeyFor,
+  USER_DATABASE_TABLES,
+  USER_DATABASE_VERSION,
+  userFilesCacheName,
+  type MetaRow,
+  type PersistedQueryRow,
+} from './device.ts';
 import type { LeaseStore, OutboxEntry, OutboxStore } from './index.ts';
 
 export { databaseNameFor, journalKeyFor, requestPersistentStorage, userFilesCacheName } from './device.ts';
-export type { PersistedQueryRow } from './device.ts';
+export type { MetaRow, PersistedQueryRow } from './device.ts';
 /** Dexie's live query, for the page's live views (they reach it through device.ts's openDeviceDatabase). */
 export { liveQuery } from 'dexie';
-export type MetaRow = { key: string; value: unknown };
 
 const LEASE_KEY = 'outbox-lease';
 
@@ -22,11 +30,7 @@ export class UserDatabase extends Dexie {
 
   constructor(readonly userId: string) {
     super(databaseNameFor(userId));
-    this.version(1).stores({
-      outbox: 'id, seq, state',
-      queryCache: 'queryHash',
-      meta: 'key',
-    });
+    this.version(USER_DATABASE_VERSION).stores(USER_DATABASE_TABLES);
     // Deleted (sign-out in another tab) or upgraded elsewhere: this connection closes for good, so a
     // late write cannot recreate the signed-out user's data. A later userDatabase() opens afresh.
     this.on('versionchange', () => {
@@ -98,36 +102,6 @@ export function outboxStoreFor(database: UserDatabase): OutboxStore & LeaseStore
         if (current?.owner === owner) await meta.delete(LEASE_KEY);
       }),
   };
-}
-
-/** What one write of the persisted query cache changes: rows put, rows deleted, and the snapshot's meta row. */
-export type QueryCacheChange = { put: PersistedQueryRow[]; remove: string[]; meta: MetaRow };
-
-/**
- * Writes a change of the persisted query cache in one IndexedDB transaction whose requests are all
- * issued at once and which is then committed at once (IDBTransaction.commit). A page that reloads or
- * closes right after still keeps it: the browser aborts a transaction its page leaves uncommitted,
- * and one with requests still to issue after a round trip is exactly that. `database` must be open.
- * Transactions on the same stores run in the order they were created, so a later write always wins.
- */
-export function commitQueryCacheChange(database: UserDatabase, change: QueryCacheChange): Promise<void> {
-  const transaction = database.backendDB().transaction(['queryCache', 'meta'], 'readwrite');
-  const done = new Promise<void>((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onabort = () => reject(transaction.error ?? new DOMException('The write was aborted', 'AbortError'));
-  });
-  try {
-    const queryCache = transaction.objectStore('queryCache');
-    for (const hash of change.remove) queryCache.delete(hash);
-    for (const row of change.put) queryCache.put(row);
-    transaction.objectStore('meta').put(change.meta);
-    transaction.commit();
-  } catch (error) {
-    // A row the browser cannot store (DataCloneError): nothing of this change is written.
-    transaction.abort();
-    return done.catch(() => Promise.reject(error));
-  }
-  return done;
 }
 
 /** Deletes the user's database; connections elsewhere (tabs, the worker) are closed by Dexie on the way. */
