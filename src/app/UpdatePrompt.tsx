@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { afterFirstScreenShown } from '../session/firstScreen.ts';
 import { whenIdle } from '../ui/idle.ts';
 
 // A tab can stay open for days: look for a new version now and then.
@@ -10,9 +11,10 @@ const OFFLINE_READY_VISIBLE_MS = 5_000;
 const REGISTER_IDLE_TIMEOUT_MS = 3_000;
 
 /**
- * Registers the service worker once the page has loaded and the main thread is idle, and offers a
- * waiting new version to the user. A first install downloads the whole app for offline use (some 190
- * files): on a phone's connection that must not compete with the first screen's code and data.
+ * Registers the service worker once the page has loaded, the first screen is on screen and the main
+ * thread is idle, and offers a waiting new version to the user. A first install downloads the whole
+ * app for offline use (some 190 files): on a phone's connection that must not compete with the first
+ * screen's code and data.
  */
 export function UpdatePrompt() {
   const [register, setRegister] = useState(false);
@@ -20,16 +22,23 @@ export function UpdatePrompt() {
   return register ? <ServiceWorkerUpdates /> : null;
 }
 
-/** Calls `callback` once the page's load event has passed and the main thread is idle; returns a cancel. */
+/**
+ * Calls `callback` once the page's load event has passed, the first screen is on screen and the main
+ * thread is idle; returns a cancel.
+ */
 function afterLoadWhenIdle(callback: () => void): () => void {
+  let cancelShown = () => undefined as void;
   let cancelIdle = () => undefined as void;
   const onLoad = () => {
-    cancelIdle = whenIdle(callback, REGISTER_IDLE_TIMEOUT_MS);
+    cancelShown = afterFirstScreenShown(() => {
+      cancelIdle = whenIdle(callback, REGISTER_IDLE_TIMEOUT_MS);
+    });
   };
   if (document.readyState === 'complete') onLoad();
   else window.addEventListener('load', onLoad, { once: true });
   return () => {
     window.removeEventListener('load', onLoad);
+    cancelShown();
     cancelIdle();
   };
 }

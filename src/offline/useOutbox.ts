@@ -1,6 +1,7 @@
 /** What is waiting, live, for the screens: the outbox summary and the changes the device lost. */
 import { useCallback, useContext, useMemo, useSyncExternalStore } from 'react';
 import { AuthContext } from '../session/AuthContext.ts';
+import { afterFirstScreenShown } from '../session/firstScreen.ts';
 import { summarizeOutbox, type DiscardResult, type OutboxSummary } from './engine/queue.ts';
 import type { JournalItem } from './journal.ts';
 import { discardOutboxEntry, LOST_KEY, observeDevice, observeOutbox, retryOutboxEntry } from './outboxStorage.ts';
@@ -59,7 +60,8 @@ const feeds = new Map<string, Feed>();
 
 /**
  * One live reading per user, shared by every component that shows it: started by the first
- * subscriber, stopped when the last one leaves.
+ * subscriber, once the first screen is on screen (the reading loads Dexie; src/session/firstScreen.ts),
+ * and stopped when the last one leaves.
  */
 function sharedFeed<T>(
   cache: Map<string, LiveFeed<T>>,
@@ -79,7 +81,7 @@ function sharedFeed<T>(
   const feed: LiveFeed<T> = {
     subscribe(listener) {
       listeners.add(listener);
-      stop ??= start(publish, () => snapshot);
+      stop ??= startAfterFirstScreen(() => start(publish, () => snapshot));
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
@@ -92,6 +94,18 @@ function sharedFeed<T>(
   };
   cache.set(userId, feed);
   return feed;
+}
+
+/** Starts a reading once the first screen is on screen; the stop returned also holds before then. */
+function startAfterFirstScreen(start: () => () => void): () => void {
+  let stop: (() => void) | null = null;
+  const cancel = afterFirstScreenShown(() => {
+    stop = start();
+  });
+  return () => {
+    cancel();
+    stop?.();
+  };
 }
 
 /** One live view of a user's outbox per page, shared by every component that shows it. */

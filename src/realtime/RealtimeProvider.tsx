@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { afterFirstScreenShown } from '../session/firstScreen.ts';
 import { getToken } from '../session/token.ts';
 import { useAuth } from '../session/AuthContext.ts';
 import { roomFor, SOCKET_OPTIONS, wireSocket, type Connection, type RealtimeStatus } from './connection.ts';
@@ -57,6 +58,7 @@ export function RealtimeProvider({
     if (!userId) return;
     let cancelled = false;
     let joinedOnce = false;
+    let stopWaiting = () => undefined as void;
     // Events that arrive before their listeners are mounted wait here, in order, and are handed on
     // once they are (`listenersReady`).
     let held: [string, unknown][] | null = listenersReady ? [] : null;
@@ -65,7 +67,12 @@ export function RealtimeProvider({
       held = null;
       if (!cancelled) for (const [event, payload] of events) hub.emit(event, payload);
     });
-    import('socket.io-client')
+    // Connected once the first screen is on screen: the first join asks what reached the room since
+    // this page started fetching (joinSince), so nothing sent meanwhile is missed.
+    new Promise<void>((resolve) => {
+      stopWaiting = afterFirstScreenShown(resolve);
+    })
+      .then(() => import('socket.io-client'))
       .then(({ io }) => {
         if (cancelled) return;
         const socket = io({
@@ -98,6 +105,7 @@ export function RealtimeProvider({
       });
     return () => {
       cancelled = true;
+      stopWaiting();
       connection.current?.close();
       connection.current = null;
     };

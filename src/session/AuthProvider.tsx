@@ -9,6 +9,7 @@ import { useToast } from '../ui/toast/index.ts';
 import { AuthContext, type AuthContextValue } from './AuthContext.ts';
 import { rememberUser, rememberedUser } from './deviceUser.ts';
 import { loginPathFor } from './redirects.ts';
+import { firstScreenSettled } from './firstScreen.ts';
 import { takeEarlyUserAnswer } from './startup.ts';
 
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
@@ -65,10 +66,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (controller.signal.aborted) return;
         if (refusedByServer(error)) {
           clearToken();
+          // No signed-in screen follows: what waited for it need not.
+          firstScreenSettled();
           setLoaded({ token, user: null });
           return;
         }
         const kept = rememberedUser(token);
+        if (kept === null) firstScreenSettled();
         setLoaded({ token, user: kept, fromDevice: kept !== null });
       });
     return () => controller.abort();

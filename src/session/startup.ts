@@ -9,6 +9,7 @@ import { decodeTokenPayload, isTokenExpired } from '../../domain/rules/token.ts'
 import type { Role } from '../../domain/enums.ts';
 import type { User } from '../../domain/schemas/accounts.ts';
 import { getNow } from '../api/http.ts';
+import { holdForFirstScreen } from './firstScreen.ts';
 import { getToken } from './token.ts';
 
 /** accountsApi.userDetails's path: the same request, sent before ky has been set up. */
@@ -18,7 +19,10 @@ type EarlyAnswer = { token: string; answer: Promise<{ data: User }> };
 
 let early: EarlyAnswer | null = null;
 
-/** Starts `GET /users/user-details` for the token in the cookie, if there is one still valid. */
+/**
+ * Starts `GET /users/user-details` for the token in the cookie, if there is one still valid, and holds
+ * what can wait until the signed-in first screen is on screen.
+ */
 export function askForUserEarly(): void {
   const token = getToken();
   if (!token || isTokenExpired(token)) return;
@@ -26,6 +30,8 @@ export function askForUserEarly(): void {
   // Whoever takes it handles the failure; one never taken must not be reported as unhandled.
   answer.catch(() => undefined);
   early = { token, answer };
+  // What the first screen does not need waits until it is on screen (firstScreen.ts).
+  holdForFirstScreen();
 }
 
 /** The answer started early for this token, once (a later load asks again); null when none was. */

@@ -47,7 +47,8 @@ beforeAll(async () => {
     path.join(staticDir, 'index.html'),
     '<!doctype html><head><title>CareMesh</title><script type="module" src="/assets/index-3f2a1b.js"></script></head><div id="root"></div>',
   );
-  // The build's manifest: the signed-in area's chunk imports the main one (already in the page) and another.
+  // The build's manifest: the signed-in area's chunk imports the main one (already in the page) and another,
+  // and, once its first screen is on screen, the device's database, the realtime client and a screen.
   await mkdir(path.join(staticDir, '.vite'));
   await writeFile(
     path.join(staticDir, '.vite', 'manifest.json'),
@@ -57,8 +58,18 @@ beforeAll(async () => {
         file: 'assets/signed-in-a1.js',
         name: 'signed-in',
         imports: ['index.html', '_forms-b2.js'],
+        dynamicImports: ['_db-d4.js', 'node_modules/socket.io-client/build/esm/index.js', 'src/app/LiveUpdates.tsx'],
       },
       '_forms-b2.js': { file: 'assets/forms-b2.js', name: 'forms', imports: ['index.html'] },
+      '_db-d4.js': { file: 'assets/db-d4.js', name: 'db', imports: ['_signed-in-a1.js', '_dexie-e5.js'] },
+      '_dexie-e5.js': { file: 'assets/dexie-e5.js', name: 'dexie' },
+      'node_modules/socket.io-client/build/esm/index.js': {
+        file: 'assets/esm-f6.js',
+        name: 'esm',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+      },
+      'src/app/LiveUpdates.tsx': { file: 'assets/LiveUpdates-g7.js', isDynamicEntry: true, imports: ['_forms-b2.js'] },
       'src/features/accounts/LoginScreen.tsx': { file: 'assets/LoginScreen-c3.js', isDynamicEntry: true },
     }),
   );
@@ -243,6 +254,12 @@ describe('the built PWA', () => {
     const html = await res.text();
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(preloads).toEqual(['/assets/signed-in-a1.js', '/assets/forms-b2.js']);
+    // What the area imports right after its first screen is named for the app to fetch then, not
+    // preloaded: the device's database with what it imports that the page lacks, and the realtime client.
+    expect(html).toContain(
+      '<meta name="caremesh-after-first-screen" content="/assets/db-d4.js /assets/dexie-e5.js /assets/esm-f6.js">',
+    );
+    expect(html).not.toContain('LiveUpdates');
     // Inside the head, and the page is otherwise the same.
     expect(html.indexOf('/assets/forms-b2.js')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('<div id="root">');
@@ -263,6 +280,7 @@ describe('the built PWA', () => {
       const html = await res.text();
       expect(html, cookie).toContain('<div id="root">');
       expect(html, cookie).not.toContain('modulepreload');
+      expect(html, cookie).not.toContain('caremesh-after-first-screen');
     }
   });
 
