@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { appChunks } from './scripts/vite-chunks.ts';
+import { stylesheetAfterFirstPaint } from './scripts/vite-stylesheet.ts';
 
 // The API server in development (`npm run dev` starts it beside Vite).
 const API_TARGET = 'http://localhost:3001';
@@ -38,6 +39,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     chunks.plugin,
+    stylesheetAfterFirstPaint(),
     precompress(),
     tailwindcss(),
     VitePWA({

@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installChunkReloadOnDeploy } from './app/chunkReload.ts';
 import { router } from './app/router.tsx';
+import { applyStylesheets } from './app/stylesheets.ts';
 import { listenForInstallPrompt } from './ui/install.ts';
 import './index.css';
 
@@ -23,8 +24,11 @@ installChunkReloadOnDeploy(() => {
 const container = document.getElementById('root');
 if (!container) throw new Error('CareMesh: #root element missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The page paints its loader before the stylesheet is in; the app renders once it is.
+void applyStylesheets().then(() =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

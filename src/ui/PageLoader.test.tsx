@@ -3,11 +3,20 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { StartupLoader } from './PageLoader.tsx';
 import page from '../../index.html?raw';
 
-/** Tags and attributes in order, whitespace and comments aside; `className` and `class` alike. */
+/** An inline style as React writes it: `a:b;c:d`. */
+const styleShape = (css: string) =>
+  css
+    .trim()
+    .replace(/\s*([:;])\s*/g, '$1')
+    .replace(/;$/, '');
+
+/** Tags, attributes and inline styles in order, whitespace (between tags, before a tag's end) and comments aside. */
 const shape = (html: string) =>
   html
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/\s+/g, ' ')
+    .replace(/style="([^"]*)"/g, (_attribute, css: string) => `style="${styleShape(css)}"`)
+    .replace(/ >/g, '>')
     .replace(/>\s+</g, '><')
     .replace(/<(img|span)([^>]*?)\s*\/>(<\/\1>)?/g, '<$1$2></$1>')
     .replace(/<img([^>]*)><\/img>/g, '<img$1>')

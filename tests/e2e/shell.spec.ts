@@ -116,3 +116,35 @@ test('a signed-in screen trips no Content-Security-Policy rule (zod validates wi
     await context.close();
   }
 });
+
+test('the page paints its loader before the stylesheet arrives, and the app waits for the stylesheet', async ({
+  page,
+}) => {
+  // The stylesheet is held until the test lets it go.
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(/\/assets\/[^/]+\.css$/, async (route) => {
+    asked += 1;
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/login', { waitUntil: 'commit' });
+  const loader = page.locator('#root > [role="status"]');
+  await expect(loader).toBeVisible();
+  // Styled from the page itself: centred on the theme's background, the spinner drawn.
+  expect(await loader.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(248, 250, 252)');
+  expect(await loader.locator('svg').boundingBox()).toMatchObject({ width: 28, height: 28 });
+  // The scripts have run by now, but the sign-in screen is not shown without its styles.
+  await page.waitForTimeout(1_500);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+
+  release();
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  await expect(signIn).toBeVisible();
+  expect(await signIn.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  // One download: the stylesheet applied is the one the page preloaded.
+  expect(asked).toBe(1);
+});
