@@ -47,6 +47,7 @@ export function listenersMounted(): ListenersMounted {
 /**
  * Calls `done` once the first screen's requests have settled: something was fetched and nothing is
  * being fetched now, or a request waits for the network (offline), or FIRST_SCREEN_WAIT_MS passed.
+ * Calls `answered`, if given, when the first answer arrives.
  */
 export function afterFirstScreen(queryClient: QueryClient, done: () => void, answered?: () => void): () => void {
   const cache = queryClient.getQueryCache();
@@ -85,11 +86,11 @@ const AFTER_FIRST_SCREEN_META = 'caremesh-after-first-screen';
 
 /**
  * The code the start runs as soon as its first screen shows (the device's database module with
- * Dexie, the realtime client), fetched, not run, once that screen's requests are on their way: it
- * arrives while the screen waits for its answers, and is in the page even if the connection drops
- * right after (before the service worker holds the app, nothing else would have it, and a change
- * queued then needs Dexie). The page sent with a session names it; after a sign-in in this page it is
- * fetched when it is imported.
+ * Dexie, the realtime client), fetched, not run, once that screen's first answer has arrived: it is
+ * in the page by the time the screen shows, even if the connection drops right after (before the
+ * service worker holds the app nothing else would have it, and a change queued then needs Dexie).
+ * Fetched any earlier, it took the phone's connection from the screen's own requests. The page sent
+ * with a session names it; after a sign-in in this page it is fetched when it is imported.
  */
 function fetchWhatFollowsTheFirstScreen() {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${AFTER_FIRST_SCREEN_META}"]`);
