@@ -20,7 +20,7 @@ const SIGNED_IN_CHUNK = 'signed-in';
  * What the signed-in area imports once its first screen is on screen (src/session/firstScreen.ts):
  * the device's database module (Dexie) and the realtime client. The page with a session names them
  * in a meta element (AFTER_FIRST_SCREEN_META), and the app fetches them, without running them, once
- * the first screen's requests are on their way (src/app/afterFirstScreen.tsx).
+ * the first screen's first answer has arrived (src/app/afterFirstScreen.tsx).
  */
 const AFTER_FIRST_SCREEN = (key: string, chunk: ManifestChunk) =>
   chunk.name === 'db' || key.startsWith('node_modules/socket.io-client/');

@@ -1,8 +1,8 @@
 /**
  * The device's store for one user (DESIGN "Offline-first"): one IndexedDB database per user, opened
  * by Dexie, holding the outbox and the persisted query cache (which the page reads and writes without
- * Dexie: queryCacheDatabase.ts). Shared by the page and the service
- * worker, so nothing here touches the DOM.
+ * Dexie: queryCacheDatabase.ts). Shared by the page and the service worker, so nothing here touches
+ * the DOM.
  */
 import Dexie, { type Table } from 'dexie';
 import {

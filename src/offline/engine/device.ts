@@ -1,8 +1,8 @@
 /**
  * What the page and the service worker know of the device's store without opening it: the names of a
- * user's database, journal and picture cache, the database's tables, and the request to keep storage. Nothing here loads
- * Dexie: the page fetches the database module (db.ts) with openDeviceDatabase() on first use, so the
- * first screen's requests and rendering do not wait for it.
+ * user's database, journal and picture cache, the database's tables, and the request to keep storage.
+ * Nothing here loads Dexie: the page fetches the database module (db.ts) with openDeviceDatabase() on
+ * first use, so the first screen's requests and rendering do not wait for it.
  */
 
 /** A row of the database's `meta` table: the query cache's snapshot time and buster, the outbox's lease, lost changes. */
