@@ -47,10 +47,17 @@ const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const PATIENT = { email: 'patient@caremesh.test', password: 'CareMesh@2026' };
 
 type Page = { name: string; path: string; signedIn: boolean };
-const PAGES: Page[] = [
+const ALL_PAGES: Page[] = [
   { name: '/login', path: '/login', signedIn: false },
   { name: '/appointments (patient)', path: '/appointments', signedIn: true },
 ];
+/** `BENCH_LIGHTHOUSE_PAGES=/appointments` runs only the pages named (their paths, comma-separated). */
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+const PAGES = ONLY ? ALL_PAGES.filter((page) => ONLY.includes(page.path)) : ALL_PAGES;
+if (PAGES.length === 0)
+  throw new Error(`BENCH_LIGHTHOUSE_PAGES names none of ${ALL_PAGES.map((p) => p.path).join(', ')}`);
 
 type Figures = {
   performance: number;
