@@ -1,3 +1,5 @@
+import { BrandMark } from './BrandMark.tsx';
+
 /** Shown while a screen's code is being fetched. */
 export function PageLoader() {
   return (
@@ -19,7 +21,7 @@ export function PageLoader() {
 export function StartupLoader() {
   return (
     <div role="status" style={STARTUP_LOADER}>
-      <img src="/icon.svg" alt="" width={48} height={48} />
+      <BrandMark size={48} />
       <svg width="28" height="28" viewBox="0 0 28 28" fill="none" aria-hidden="true">
         <circle cx="14" cy="14" r="11" stroke="#0f766e" strokeWidth="3" strokeLinecap="round" strokeDasharray="52 18">
           <animateTransform

@@ -134,9 +134,12 @@ test('the page paints its loader before the stylesheet arrives, and the app wait
   await page.goto('/login', { waitUntil: 'commit' });
   const loader = page.locator('#root > [role="status"]');
   await expect(loader).toBeVisible();
-  // Styled from the page itself: centred on the theme's background, the spinner drawn.
+  // Styled from the page itself: centred on the theme's background, the mark and the spinner drawn.
   expect(await loader.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgb(248, 250, 252)');
-  expect(await loader.locator('svg').boundingBox()).toMatchObject({ width: 28, height: 28 });
+  await expect(loader.locator('svg')).toHaveCount(2);
+  const [mark, spinner] = await loader.locator('svg').all();
+  expect(await mark?.boundingBox()).toMatchObject({ width: 48, height: 48 });
+  expect(await spinner?.boundingBox()).toMatchObject({ width: 28, height: 28 });
   // The scripts have run by now, but the sign-in screen is not shown without its styles.
   await page.waitForTimeout(1_500);
   await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
