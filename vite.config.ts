@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { appChunks } from './scripts/vite-chunks.ts';
+import { manifestWithServiceWorker } from './scripts/vite-manifest.ts';
 import { stylesheetAfterFirstPaint } from './scripts/vite-stylesheet.ts';
 
 // The API server in development (`npm run dev` starts it beside Vite).
@@ -116,6 +117,8 @@ export default defineConfig(({ command }) => ({
       },
       devOptions: { enabled: false },
     }),
+    // After the PWA plugin, which links the manifest in the page.
+    manifestWithServiceWorker(),
   ],
   resolve: {
     // React Router 7's package exports name only its development build (remix-run/react-router#14102),

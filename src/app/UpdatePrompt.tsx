@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { afterFirstScreenShown } from '../session/firstScreen.ts';
 import { whenIdle } from '../ui/idle.ts';
+import { linkManifest } from './manifestLink.ts';
 
 // A tab can stay open for days: look for a new version now and then.
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -11,14 +12,23 @@ const OFFLINE_READY_VISIBLE_MS = 5_000;
 const REGISTER_IDLE_TIMEOUT_MS = 3_000;
 
 /**
- * Registers the service worker once the page has loaded, the first screen is on screen and the main
- * thread is idle, and offers a waiting new version to the user. A first install downloads the whole
+ * Registers the service worker, and links the web app manifest (scripts/vite-manifest.ts), once the
+ * page has loaded, the first screen is on screen and the main thread is idle, and offers a waiting
+ * new version to the user. A first install downloads the whole
  * app for offline use (some 190 files): on a phone's connection that must not compete with the first
  * screen's code and data.
  */
 export function UpdatePrompt() {
   const [register, setRegister] = useState(false);
-  useEffect(() => afterLoadWhenIdle(() => setRegister(true)), []);
+  useEffect(
+    () =>
+      afterLoadWhenIdle(() => {
+        // The browser judges whether the app can be installed from the manifest and the worker.
+        linkManifest();
+        setRegister(true);
+      }),
+    [],
+  );
   return register ? <ServiceWorkerUpdates /> : null;
 }
 

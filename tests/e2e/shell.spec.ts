@@ -63,8 +63,14 @@ test('Chromium deems the app installable', async ({ playwright, baseURL }, testI
   const context = await playwright.chromium.launchPersistentContext(profile, { ...launch, baseURL });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    // The page names the manifest; the app links it when it registers the worker, after the first
+    // screen, so that it and its icon do not take the phone's connection from the start.
+    const served = await (await context.request.get('/login', { headers: { accept: 'text/html' } })).text();
+    expect(served).toContain('<meta name="caremesh-manifest" content="/manifest.webmanifest">');
+    expect(served).not.toContain('rel="manifest"');
     await page.goto('/');
     await waitForControllingWorker(page);
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
     const cdp = await context.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
     expect(manifest.errors).toEqual([]);
