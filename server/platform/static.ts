@@ -16,32 +16,17 @@ function isApiPath(url: string) {
 /** The signed-in area's chunk, by its name (scripts/vite-chunks.ts). */
 const SIGNED_IN_CHUNK = 'signed-in';
 
-/**
- * What the signed-in area imports once its first screen is on screen (src/session/firstScreen.ts):
- * the device's database module (Dexie) and the realtime client. The page with a session names them
- * in a meta element (AFTER_FIRST_SCREEN_META), and the app fetches them, without running them, once
- * the first screen's first answer has arrived (src/app/afterFirstScreen.tsx).
- */
-const AFTER_FIRST_SCREEN = (key: string, chunk: ManifestChunk) =>
-  chunk.name === 'db' || key.startsWith('node_modules/socket.io-client/');
-/** The meta element's name; src/app/afterFirstScreen.tsx reads it. */
-export const AFTER_FIRST_SCREEN_META = 'caremesh-after-first-screen';
-
-type ManifestChunk = { file: string; name?: string; imports?: string[]; dynamicImports?: string[] };
-
-export type PreloadScripts = {
-  /** The signed-in area's chunk and every chunk it imports. */
-  area: string[];
-  /** What it imports right after the first screen, with the chunks they import that `area` lacks. */
-  later: string[];
-};
+type ManifestChunk = { file: string; name?: string; imports?: string[] };
 
 /**
- * The scripts of the signed-in area that the page does not already name, read from the build's
- * manifest (dist/.vite/manifest.json). Empty without a manifest.
+ * The signed-in area's chunk and every chunk it imports that the page does not already name, read
+ * from the build's manifest (dist/.vite/manifest.json). Empty without a manifest. What the area
+ * imports once its first screen is on screen (the device's database, the realtime client:
+ * src/session/firstScreen.ts) is not named: fetched beside the first screen's requests, it took the
+ * phone's connection from them.
  */
-export function signedInAreaScripts(staticDir: string, html: string): PreloadScripts {
-  const scripts: PreloadScripts = { area: [], later: [] };
+export function signedInAreaScripts(staticDir: string, html: string): string[] {
+  const scripts: string[] = [];
   const manifestPath = path.join(staticDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) return scripts;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
@@ -54,27 +39,18 @@ export function signedInAreaScripts(staticDir: string, html: string): PreloadScr
     for (const imported of chunk.imports ?? []) visit(imported, files);
   };
   const area = Object.entries(manifest).find(([, chunk]) => chunk.name === SIGNED_IN_CHUNK);
-  if (!area) return scripts;
-  visit(area[0], scripts.area);
-  for (const key of area[1].dynamicImports ?? []) {
-    const chunk = manifest[key];
-    if (chunk && AFTER_FIRST_SCREEN(key, chunk)) visit(key, scripts.later);
-  }
+  if (area) visit(area[0], scripts);
   return scripts;
 }
 
 /**
  * The page as sent to a browser with a session: the same page, naming the signed-in area's scripts
  * for the browser to fetch beside the main ones (without them, they are asked for only once the main
- * script has run, a phone's round trip and more later), and what the area imports right after its
- * first screen, for the app to fetch when the time comes.
+ * script has run, a phone's round trip and more later).
  */
-export function pageWithPreloads(html: string, scripts: PreloadScripts): string {
-  const tags = scripts.area.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
-  if (scripts.later.length > 0) {
-    tags.push(`<meta name="${AFTER_FIRST_SCREEN_META}" content="${scripts.later.join(' ')}">`);
-  }
-  if (tags.length === 0) return html;
+export function pageWithPreloads(html: string, scripts: string[]): string {
+  if (scripts.length === 0) return html;
+  const tags = scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
   return html.replace('</head>', `${tags.join('')}</head>`);
 }
 
@@ -88,10 +64,7 @@ const hasSession = (request: FastifyRequest) => !isTokenExpired(request.cookies[
 export async function registerStaticApp(app: FastifyInstance, staticDir: string) {
   const hasBuild = existsSync(path.join(staticDir, 'index.html'));
   const page = hasBuild ? readFileSync(path.join(staticDir, 'index.html'), 'utf8') : '';
-  const signedInPage = pageWithPreloads(
-    page,
-    hasBuild ? signedInAreaScripts(staticDir, page) : { area: [], later: [] },
-  );
+  const signedInPage = pageWithPreloads(page, hasBuild ? signedInAreaScripts(staticDir, page) : []);
   /**
    * The app's page for any route it shows, never cached: with a session, naming the signed-in area's
    * scripts too; without, the file itself (and its precompressed copies).

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useQueryClient, type QueryCacheNotifyEvent, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { afterFirstScreenShown, firstScreenSettled } from '../session/firstScreen.ts';
 import { whenIdle } from '../ui/idle.ts';
 import type * as LiveUpdatesModuleType from './LiveUpdates.tsx';
@@ -47,18 +47,12 @@ export function listenersMounted(): ListenersMounted {
 /**
  * Calls `done` once the first screen's requests have settled: something was fetched and nothing is
  * being fetched now, or a request waits for the network (offline), or FIRST_SCREEN_WAIT_MS passed.
- * Calls `answered`, if given, when the first answer arrives.
  */
-export function afterFirstScreen(queryClient: QueryClient, done: () => void, answered?: () => void): () => void {
+export function afterFirstScreen(queryClient: QueryClient, done: () => void): () => void {
   const cache = queryClient.getQueryCache();
   let sawFetch = false;
-  let sawAnswer = false;
   let finished = false;
-  const check = (event?: QueryCacheNotifyEvent) => {
-    if (!sawAnswer && event?.type === 'updated' && event.action.type === 'success') {
-      sawAnswer = true;
-      answered?.();
-    }
+  const check = () => {
     const queries = cache.getAll();
     if (queries.some((query) => query.state.fetchStatus === 'fetching')) sawFetch = true;
     const waitingForNetwork = queries.some((query) => query.state.fetchStatus === 'paused');
@@ -81,29 +75,6 @@ export function afterFirstScreen(queryClient: QueryClient, done: () => void, ans
   };
 }
 
-/** The meta element naming what follows the first screen (server/platform/static.ts). */
-const AFTER_FIRST_SCREEN_META = 'caremesh-after-first-screen';
-
-/**
- * The code the start runs as soon as its first screen shows (the device's database module with
- * Dexie, the realtime client), fetched, not run, once that screen's first answer has arrived: it is
- * in the page by the time the screen shows, even if the connection drops right after (before the
- * service worker holds the app nothing else would have it, and a change queued then needs Dexie).
- * Fetched any earlier, it took the phone's connection from the screen's own requests. The page sent
- * with a session names it; after a sign-in in this page it is fetched when it is imported.
- */
-function fetchWhatFollowsTheFirstScreen() {
-  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${AFTER_FIRST_SCREEN_META}"]`);
-  for (const href of meta?.content.split(' ').filter(Boolean) ?? []) {
-    if (document.querySelector(`link[rel="modulepreload"][href="${href}"]`)) continue;
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = href;
-    document.head.append(link);
-  }
-}
-
 /**
  * The outbox replay and the realtime listeners (LiveUpdates.tsx, a chunk of its own with the schemas
  * that parse events), mounted once the first screen has its data, has been painted, and the main
@@ -118,16 +89,12 @@ export function LiveUpdatesAfterFirstScreen({ onMounted }: { onMounted: () => vo
   useEffect(() => {
     let cancelShown = () => undefined as void;
     let cancelIdle = () => undefined as void;
-    const cancelWait = afterFirstScreen(
-      queryClient,
-      () => {
-        firstScreenSettled();
-        cancelShown = afterFirstScreenShown(() => {
-          cancelIdle = whenIdle(() => setReady(true));
-        });
-      },
-      fetchWhatFollowsTheFirstScreen,
-    );
+    const cancelWait = afterFirstScreen(queryClient, () => {
+      firstScreenSettled();
+      cancelShown = afterFirstScreenShown(() => {
+        cancelIdle = whenIdle(() => setReady(true));
+      });
+    });
     return () => {
       cancelWait();
       cancelShown();
