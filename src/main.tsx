@@ -1,11 +1,12 @@
 // First: who the session's token belongs to is asked before the rest of the app is evaluated.
 import './session/earlyStart.ts';
+// Second: the stylesheet, before the route table below asks for any screen.
+import { stylesheetsApplied } from './app/stylesheetsEarly.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installChunkReloadOnDeploy } from './app/chunkReload.ts';
 import { router } from './app/router.tsx';
-import { applyStylesheets } from './app/stylesheets.ts';
 import { listenForInstallPrompt } from './ui/install.ts';
 import './index.css';
 
@@ -25,7 +26,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('CareMesh: #root element missing from index.html');
 
 // The page paints its loader before the stylesheet is in; the app renders once it is.
-void applyStylesheets().then(() =>
+void stylesheetsApplied.then(() =>
   createRoot(container).render(
     <StrictMode>
       <App />
