@@ -14,9 +14,8 @@ const REGISTER_IDLE_TIMEOUT_MS = 3_000;
 /**
  * Registers the service worker, and links the web app manifest (scripts/vite-manifest.ts), once the
  * page has loaded, the first screen is on screen and the main thread is idle, and offers a waiting
- * new version to the user. A first install downloads the whole
- * app for offline use (some 190 files): on a phone's connection that must not compete with the first
- * screen's code and data.
+ * new version to the user. A first install downloads the whole app for offline use (some 190
+ * files): on a phone's connection that must not compete with the first screen's code and data.
  */
 export function UpdatePrompt() {
   const [register, setRegister] = useState(false);
