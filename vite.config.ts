@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/vite-precompress.ts';
 import { appChunks } from './scripts/vite-chunks.ts';
+import { lazySchemas } from './scripts/vite-lazy-schemas.ts';
 import { manifestWithServiceWorker } from './scripts/vite-manifest.ts';
 import { stylesheetAfterFirstPaint } from './scripts/vite-stylesheet.ts';
 
@@ -39,6 +40,7 @@ const proxy = {
 export default defineConfig(({ command }) => ({
   plugins: [
     react(),
+    lazySchemas(),
     chunks.plugin,
     stylesheetAfterFirstPaint(),
     precompress(),

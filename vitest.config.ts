@@ -13,6 +13,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'src/**/*.test.{ts,tsx}',
             'service-worker/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           environment: 'node',
         },

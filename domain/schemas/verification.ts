@@ -255,6 +255,14 @@ export const adminEntitySchema = z.object({
   /** The statuses the admin may set now. */
   allowedStatuses: z.array(z.enum(VERIFICATION_STATUSES)),
 });
+/** What an entity status change answers: the entity's verification state now. */
+export const entityStatusAnswerSchema = adminEntitySchema.pick({
+  verificationStatus: true,
+  requiredAction: true,
+  listed: true,
+  listedUntil: true,
+});
+
 export type AdminEntity = z.output<typeof adminEntitySchema>;
 
 export const verificationStatsSchema = z.object({

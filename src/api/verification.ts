@@ -5,6 +5,7 @@ import { requireParam } from '../../domain/rules/params.ts';
 import {
   adminEntitySchema,
   documentHistorySchema,
+  entityStatusAnswerSchema,
   myVerificationSchema,
   pendingListSchema,
   verificationDocumentSchema,
@@ -42,13 +43,6 @@ export type {
 
 /** The answer of an entity status change. */
 export type EntityStatusAnswer = Pick<AdminEntity, 'verificationStatus' | 'requiredAction' | 'listed' | 'listedUntil'>;
-
-const entityStatusAnswerSchema = adminEntitySchema.pick({
-  verificationStatus: true,
-  requiredAction: true,
-  listed: true,
-  listedUntil: true,
-});
 
 const segment = (value: string, name: string, operation: string) =>
   encodeURIComponent(requireParam(value, name, operation));
