@@ -5,7 +5,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SOURCES = ['src', 'service-worker', 'domain', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'service-worker',
+  'domain',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  // The build's own plugins (how it cuts chunks, wraps the schemas, names the manifest …).
+  ...readdirSync(path.join(root, 'scripts'))
+    .filter((name) => name.startsWith('vite-') && !name.endsWith('.test.ts'))
+    .map((name) => path.join('scripts', name)),
+];
 const STAMP = path.join(root, 'dist', 'index.html');
 
 function newestMtime(entry) {

@@ -307,7 +307,8 @@ export function lazySchemas(): Plugin {
       facts = schemaModuleFacts();
     },
     transform(code, id) {
-      const file = id.split('?')[0] ?? id;
+      // Vite's ids use forward slashes on every system; the folder compared with is the system's.
+      const file = path.resolve(id.split('?')[0] ?? id);
       if (!isSchemaModule(file)) return null;
       const result = wrapSchemas(code, file, facts);
       return result && { code: result.code, map: result.map };

@@ -4,9 +4,12 @@
  * to build on a phone, the shared modules define some four hundred, and a screen validates a handful.
  * The server builds them all at start, as written.
  *
- * The stand-in forwards every operation to the schema once built, so a caller, zod itself included,
- * cannot tell the two apart: methods run with the stand-in as `this` and reach the real fields
- * through it; `instanceof` asks zod's own check, which reads `_zod`.
+ * The stand-in forwards every operation to the schema once built, so parsing, composing (`extend`,
+ * `pick`, a shape spread) and zod's `instanceof` (which reads `_zod`) behave as with the schema
+ * itself. What it is not: the same object. Methods are read from the built schema and bound to it, so
+ * a schema derived from a stand-in points at the built one (`s.optional().unwrap() !== s`), and a
+ * registry or a Map keyed by the stand-in does not find the built schema; the client does neither.
+ * Nor can it be frozen, sealed or cloned (`structuredClone`); schemas never are.
  */
 export function lazySchema<T extends object>(build: () => T): T {
   let built: T | undefined;
