@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   parseSchemaModule,
   planModule,
@@ -77,7 +78,7 @@ describe('the client build wraps the shared schemas', () => {
         strict: true,
       });
       checker = program.getTypeChecker();
-    });
+    }, 60_000);
 
     /** Each top-level const of a module, with what its type says it is. */
     function constsOf(file: string) {
@@ -130,6 +131,70 @@ describe('the client build wraps the shared schemas', () => {
       }
       expect(missed).toEqual([]);
       expect(total).toBeGreaterThan(300);
+    });
+  });
+
+  describe('on the real modules, as the client runs them', { timeout: 60_000 }, () => {
+    // A copy of domain/ whose schema modules are what the client's build makes of them.
+    const copy = mkdtempSync(path.join(os.tmpdir(), 'caremesh-lazy-schemas-'));
+    afterAll(() => rmSync(copy, { recursive: true, force: true }));
+    beforeAll(() => {
+      const root = path.resolve(import.meta.dirname, '..');
+      cpSync(path.join(root, 'domain'), path.join(copy, 'domain'), { recursive: true });
+      symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+      const facts = schemaModuleFacts();
+      for (const file of modules) {
+        const wrapped = wrapSchemas(readFileSync(file, 'utf8'), file, facts);
+        if (wrapped) writeFileSync(path.join(copy, 'domain', 'schemas', path.basename(file)), wrapped.code);
+      }
+    }, 60_000);
+
+    const INPUTS: unknown[] = [
+      undefined,
+      null,
+      {},
+      [],
+      '',
+      'text',
+      -1,
+      1,
+      true,
+      '2026-11-28',
+      '2026-11-28T10:00:00+05:30',
+      '9876543210',
+      { page: '2', limit: '500' },
+      { name: 'Asha Rao', email: 'asha@example.in', phone: '9876543210', city: 'Pune' },
+    ];
+    const outcome = (
+      schema: { safeParse: (v: unknown) => { success: boolean; data?: unknown; error?: { issues: unknown } } },
+      input: unknown,
+    ) => {
+      const result = schema.safeParse(input);
+      return JSON.stringify(result.success ? { data: result.data } : { issues: result.error?.issues });
+    };
+
+    it('parses and refuses with every exported schema exactly as the eager modules do', async () => {
+      let compared = 0;
+      const differences: string[] = [];
+      for (const file of modules) {
+        const name = path.basename(file);
+        const eager = (await import(file)) as Record<string, unknown>;
+        const lazy = (await import(path.join(copy, 'domain', 'schemas', name))) as Record<string, unknown>;
+        for (const [key, value] of Object.entries(eager)) {
+          if (!value || typeof value !== 'object' || !('_zod' in value)) continue;
+          compared += 1;
+          const standIn = lazy[key] as typeof value;
+          if (!(standIn instanceof (value as { constructor: new () => unknown }).constructor))
+            differences.push(`${name}: ${key} is not a ${value.constructor.name}`);
+          for (const input of INPUTS)
+            if (outcome(standIn as never, input) !== outcome(value as never, input)) {
+              differences.push(`${name}: ${key} on ${JSON.stringify(input)}`);
+              break;
+            }
+        }
+      }
+      expect(differences).toEqual([]);
+      expect(compared).toBeGreaterThan(300);
     });
   });
 });
