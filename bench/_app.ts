@@ -55,3 +55,17 @@ export async function startApp(name: string): Promise<RunningApp> {
     },
   };
 }
+
+const DEMO_PATIENT = { email: 'patient@caremesh.test', password: 'CareMesh@2026' };
+
+/** The demo patient's session token (the `jwtToken` cookie's value), from the app at `base`. */
+export async function signInDemoPatient(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/users/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_PATIENT),
+  });
+  if (!response.ok) throw new Error(`signing in the demo patient failed: ${response.status}`);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return data.token;
+}

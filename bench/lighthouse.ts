@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright';
 import { startHttp2Front, type Front } from './_http2-front.ts';
-import { freePort, startApp, waitFor } from './_app.ts';
+import { freePort, signInDemoPatient, startApp, waitFor } from './_app.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,7 +47,6 @@ function lighthouseCli(): string {
   }
 }
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
-const PATIENT = { email: 'patient@caremesh.test', password: 'CareMesh@2026' };
 
 type Page = { name: string; path: string; signedIn: boolean };
 const ALL_PAGES: Page[] = [
@@ -72,17 +71,6 @@ type Figures = {
   si: number;
   longTasks: number;
 };
-
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/users/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(PATIENT),
-  });
-  if (!response.ok) throw new Error(`signing in the demo patient failed: ${response.status}`);
-  const { data } = (await response.json()) as { data: { token: string } };
-  return data.token;
-}
 
 /** One Lighthouse run in a browser profile of its own; signed in through the session cookie. */
 async function run(base: string, page: Page, token: string): Promise<Figures> {
@@ -221,7 +209,7 @@ let front: Front | undefined;
 try {
   if (process.env.BENCH_LIGHTHOUSE_HTTP2 === '1') front = await startHttp2Front(app.base);
   const base = front?.base ?? app.base;
-  const token = await signIn(app.base);
+  const token = await signInDemoPatient(app.base);
   const results = new Map<Page, Figures[]>(PAGES.map((page) => [page, []]));
   // Interleaved, so a busy minute on this shared machine weighs on both pages alike.
   for (let i = 0; i < RUNS; i++) {

@@ -14,11 +14,10 @@
 // the router), and its self time (the time in its own functions, wherever they were called from).
 // Unthrottled; the profiler's sampling adds some overhead. Compare builds interleaved.
 import { chromium, type CDPSession } from 'playwright';
-import { startApp } from './_app.ts';
+import { signInDemoPatient, startApp } from './_app.ts';
 
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 const PATH = process.env.BENCH_STARTUP_PATH ?? '/appointments';
-const PATIENT = { email: 'patient@caremesh.test', password: 'CareMesh@2026' };
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type ProfileNode = {
@@ -65,17 +64,6 @@ function summariseProfile(profile: Profile): Load {
   return { evaluation, self, scriptMs };
 }
 
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/users/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(PATIENT),
-  });
-  if (!response.ok) throw new Error(`signing in the demo patient failed: ${response.status}`);
-  const { data } = (await response.json()) as { data: { token: string } };
-  return data.token;
-}
-
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -87,7 +75,7 @@ const figure = (values: number[]) =>
 const app = await startApp('startup-profile');
 const browser = await chromium.launch({ executablePath: CHROME, args: ['--no-sandbox'] });
 try {
-  const token = await signIn(app.base);
+  const token = await signInDemoPatient(app.base);
   const loads: Load[] = [];
   for (let i = 0; i < RUNS; i++) {
     const context = await browser.newContext();
