@@ -262,6 +262,7 @@ export const entityStatusAnswerSchema = adminEntitySchema.pick({
   listed: true,
   listedUntil: true,
 });
+export type EntityStatusAnswer = z.output<typeof entityStatusAnswerSchema>;
 
 export type AdminEntity = z.output<typeof adminEntitySchema>;
 

@@ -15,6 +15,7 @@ import {
   type Decision,
   type DocumentHistory,
   type DuplicateNumber,
+  type EntityStatusAnswer,
   type MyVerification,
   type PendingEntity,
   type PendingList,
@@ -33,6 +34,7 @@ export type {
   Decision,
   DocumentHistory,
   DuplicateNumber,
+  EntityStatusAnswer,
   MyVerification,
   PendingEntity,
   PendingList,
@@ -40,9 +42,6 @@ export type {
   VerificationFile,
   VerificationStats,
 };
-
-/** The answer of an entity status change. */
-export type EntityStatusAnswer = Pick<AdminEntity, 'verificationStatus' | 'requiredAction' | 'listed' | 'listedUntil'>;
 
 const segment = (value: string, name: string, operation: string) =>
   encodeURIComponent(requireParam(value, name, operation));
