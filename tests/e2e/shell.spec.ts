@@ -115,6 +115,12 @@ test('a signed-in screen trips no Content-Security-Policy rule (zod validates wi
     const page = await context.newPage();
     await page.goto('/profile');
     await expect(page.getByText('Hypothyroidism')).toBeVisible();
+    // The stylesheet the page named for print only (parsed as it arrived) now applies to the screen.
+    expect(
+      await page
+        .locator('link[rel="stylesheet"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).media)),
+    ).toEqual(['all']);
     await page.goto('/appointments');
     await expect(page.getByText('Follow-up on blood pressure readings').first()).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
@@ -154,6 +160,12 @@ test('the page paints its loader before the stylesheet arrives, and the app wait
   const signIn = page.getByRole('button', { name: 'Sign in' });
   await expect(signIn).toBeVisible();
   expect(await signIn.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
-  // One download: the stylesheet applied is the one the page preloaded.
+  // One download: the stylesheet applied is the one the page preloaded, and the page has it once, for
+  // the screen (the print-only link it named was replaced by one that waited for the download).
   expect(asked).toBe(1);
+  expect(
+    await page
+      .locator('link[rel="stylesheet"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).media || 'all')),
+  ).toEqual(['all']);
 });
