@@ -12,6 +12,8 @@ import { stylesheetAfterFirstPaint } from './scripts/vite-stylesheet.ts';
 // The API server in development (`npm run dev` starts it beside Vite).
 const API_TARGET = 'http://localhost:3001';
 const THEME_COLOR = '#0f766e';
+/** The chunk of what is mounted once the first screen is on screen (src/app/LiveUpdates.tsx). */
+const AFTER_FIRST_SCREEN = /(^|\/)LiveUpdates-[\w-]+\.js$/;
 
 // Start-up code in chunks that no screen's change renames; the signed-in area as one chunk (see the plugin).
 const chunks = appChunks({
@@ -134,7 +136,15 @@ export default defineConfig(({ command }) => ({
     sourcemap: true,
     // Every browser the app supports preloads modules itself (Chrome and Android's WebView 66+,
     // Safari 17+, Firefox 115+): the polyfill would only add to the login route's download.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The realtime listeners and the outbox replay, mounted once the first screen is on screen
+      // (src/app/afterFirstScreen.tsx): the browser fetches their modules as it finds their imports,
+      // a round trip per level, instead of Vite adding a preload link for each of some twenty chunks at
+      // once, about 1 ms of the main thread per link on a desktop (four times that on a phone), in one
+      // task just after the first screen.
+      resolveDependencies: (file, deps) => (AFTER_FIRST_SCREEN.test(file) ? [] : deps),
+    },
     // Which chunks make up the signed-in area: the server names them in the page sent with a session.
     manifest: true,
     // No data: URLs in JS or CSS: the server's Content-Security-Policy allows 'self' only.
