@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { APPOINTMENT_MODE_LABELS, APPOINTMENT_STATUSES, type AppointmentStatus } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
@@ -47,6 +47,8 @@ export function PatientAppointmentsScreen() {
   });
   const [shownTogether, setShownTogether] = useState(false);
   if (!shownTogether && !waitlist.isPending && !list.isPending) setShownTogether(true);
+  // Rendered in slices the browser can interrupt, once both have answered (see DataTable).
+  const contentShown = useDeferredValue(shownTogether);
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
       <header className="flex flex-wrap items-center justify-between gap-2">
@@ -57,7 +59,7 @@ export function PatientAppointmentsScreen() {
       </header>
       {!hasProfile ? (
         <NeedsPatientProfile next="/appointments" />
-      ) : shownTogether ? (
+      ) : contentShown ? (
         <>
           <PatientWaitlist />
           <AppointmentList scope="patient" tabs={PATIENT_STATUS_TABS} />
