@@ -49,8 +49,9 @@ export type DataTableProps<T> = Layout<T> & {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, noun, rowKey, loadingView, error, retry, stale, empty, pagination, onPage } = props;
   // Rows that have just arrived are rendered in slices the browser can interrupt (a deferred render),
-  // not in the task that received them: the loading state stays until they are ready. On a phone a
-  // page of cards rendered at once held the main thread for about 100 ms as the answer came in.
+  // not in the task that received them: the loading state stays until they are ready. On a phone's
+  // slower CPU (Lighthouse's 4×) a page of cards rendered at once held the main thread for up to
+  // about 130 ms as the answer came in.
   const rows = useDeferredValue(props.rows);
   const loading = props.loading || (props.rows !== undefined && rows === undefined);
   const busy = stale ? { 'aria-busy': true as const } : {};
