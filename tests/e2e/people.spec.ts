@@ -16,6 +16,8 @@ test('a doctor finds the people they work with on People and opens one’s Agent
     // Themselves, and the demo patient they have appointments with; never a stranger.
     await expect(people.getByRole('link', { name: 'Dr Arjun Rao (you)' })).toBeVisible();
     await expect(people.getByRole('link', { name: 'Priya Sharma' })).toBeVisible();
+    // Only the layout the width shows is built: no hidden copy of the rows as cards beside the table.
+    await expect(page.getByRole('list', { name: 'People', includeHidden: true })).toHaveCount(0);
     await expectNoA11yViolations(page);
 
     // One character is not a search yet; two are.
@@ -35,7 +37,14 @@ test('a doctor finds the people they work with on People and opens one’s Agent
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole('link', { name: 'People you work with' }).click();
     await expect(page.getByRole('link', { name: 'Priya Sharma' }).filter({ visible: true })).toBeVisible();
+    // On a phone the rows are cards, and the table is not built at all; turning wide brings it back.
+    const cards = page.getByRole('list', { name: 'People' });
+    await expect(cards.getByRole('link', { name: 'Priya Sharma' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'People', includeHidden: true })).toHaveCount(0);
     await expectNoA11yViolations(page);
+    await page.setViewportSize({ width: 1024, height: 740 });
+    await expect(people.getByRole('link', { name: 'Priya Sharma' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'People', includeHidden: true })).toHaveCount(0);
   } finally {
     await context.close();
   }

@@ -1,15 +1,7 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { MENU_STATUS_KEY, MOBILE_MEDIA_QUERY, initialCollapsed, menuStatusValue } from './sidebarState.ts';
-
-function subscribeToViewport(onChange: () => void): () => void {
-  const query = window.matchMedia(MOBILE_MEDIA_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-const isMobileViewport = () => window.matchMedia(MOBILE_MEDIA_QUERY).matches;
-const isMobileOnServer = () => false;
 
 // Storage can be unavailable (private mode, blocked cookies): the sidebar then simply forgets.
 function readMenuStatus(): string | null {
@@ -41,9 +33,9 @@ export type SidebarState = {
  * whenever the viewport becomes 768 px or less, and collapsed again after each navigation there.
  */
 export function useSidebar(): SidebarState {
-  const isMobile = useSyncExternalStore(subscribeToViewport, isMobileViewport, isMobileOnServer);
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY) ?? false;
   const { key: locationKey } = useLocation();
-  const [collapsed, setCollapsed] = useState(() => initialCollapsed(readMenuStatus(), isMobileViewport()));
+  const [collapsed, setCollapsed] = useState(() => initialCollapsed(readMenuStatus(), isMobile));
   const [seen, setSeen] = useState({ isMobile, locationKey });
 
   // Adjusted while rendering (not in an effect) so a navigation never paints the old drawer first.

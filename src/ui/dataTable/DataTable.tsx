@@ -2,6 +2,7 @@ import { useDeferredValue, type ReactNode } from 'react';
 import type { Pagination as PageInfo } from '../../../domain/errors.ts';
 import { LoadError, Loading } from '../LoadStates.tsx';
 import { Pagination } from '../Pagination.tsx';
+import { useMediaQuery } from '../useMediaQuery.ts';
 import { ariaSortOf, toggledSort, type Sort } from './urlState.ts';
 
 export type Column<T> = {
@@ -45,6 +46,9 @@ export type DataTableProps<T> = Layout<T> & {
   onSort?(sort: Sort): void;
 };
 
+/** Where a list with columns becomes a table: Tailwind's `sm` breakpoint (40rem), as in its classes. */
+export const TABLE_MEDIA_QUERY = '(min-width: 40rem)';
+
 /** A list with its loading, error and empty states, paging, and (as a table) sortable columns. */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { label, noun, rowKey, loadingView, error, retry, stale, empty, pagination, onPage } = props;
@@ -53,6 +57,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // slower CPU (Lighthouse's 4×) a page of cards rendered at once held the main thread for up to
   // about 130 ms as the answer came in.
   const rows = useDeferredValue(props.rows);
+  // Only the layout the screen shows is rendered (the other would be built and hidden: twice the work
+  // for every page of rows); where the width cannot be asked, both are, and CSS shows one.
+  const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   const loading = props.loading || (props.rows !== undefined && rows === undefined);
   const busy = stale ? { 'aria-busy': true as const } : {};
   const fade = stale ? 'opacity-60' : '';
@@ -73,8 +80,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </ul>
         ) : (
           <>
-            <RowsAsTable {...props} rows={rows} columns={props.columns} busy={busy} fade={fade} />
-            <RowsAsCards label={label} rows={rows} rowKey={rowKey} columns={props.columns} busy={busy} fade={fade} />
+            {wide !== false && (
+              <RowsAsTable
+                {...props}
+                rows={rows}
+                columns={props.columns}
+                busy={busy}
+                boxClassName={`${wide ? '' : 'hidden sm:block'} ${fade}`}
+              />
+            )}
+            {wide !== true && (
+              <RowsAsCards
+                label={label}
+                rows={rows}
+                rowKey={rowKey}
+                columns={props.columns}
+                busy={busy}
+                boxClassName={`${wide === false ? '' : 'sm:hidden'} ${fade}`}
+              />
+            )}
           </>
         ))}
       {pagination && onPage && <Pagination pagination={pagination} onPage={onPage} />}
@@ -88,14 +112,15 @@ type RowsProps<T> = {
   rowKey(row: T): string;
   columns: ReadonlyArray<Column<T>>;
   busy: object;
-  fade: string;
+  /** Classes of the list's box: faded while stale, and which widths show it. */
+  boxClassName: string;
   sort?: Sort;
   onSort?(sort: Sort): void;
 };
 
-function RowsAsTable<T>({ label, rows, rowKey, columns, busy, fade, sort, onSort }: RowsProps<T>) {
+function RowsAsTable<T>({ label, rows, rowKey, columns, busy, boxClassName, sort, onSort }: RowsProps<T>) {
   return (
-    <div className={`hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 sm:block ${fade}`}>
+    <div className={`overflow-x-auto rounded-box border border-base-300 bg-base-100 ${boxClassName}`}>
       <table className="table" aria-label={label} {...busy}>
         <thead>
           <tr>
@@ -137,11 +162,11 @@ function RowsAsTable<T>({ label, rows, rowKey, columns, busy, fade, sort, onSort
 }
 
 /** On a phone a row is a card: its primary column as the title, the others as label/value lines. */
-function RowsAsCards<T>({ label, rows, rowKey, columns, busy, fade }: RowsProps<T>) {
+function RowsAsCards<T>({ label, rows, rowKey, columns, busy, boxClassName }: RowsProps<T>) {
   const primary = columns.find((c) => c.primary) ?? columns[0];
   const others = columns.filter((c) => c !== primary);
   return (
-    <ul aria-label={label} {...busy} className={`flex flex-col gap-2 sm:hidden ${fade}`}>
+    <ul aria-label={label} {...busy} className={`flex flex-col gap-2 ${boxClassName}`}>
       {rows.map((row) => (
         <li key={rowKey(row)} className="card border border-base-300 bg-base-100">
           <div className="card-body gap-1 p-4">
