@@ -47,7 +47,7 @@ export type DataTableProps<T> = Layout<T> & {
 };
 
 /** Where a list with columns becomes a table: Tailwind's `sm` breakpoint (40rem), as in its classes. */
-export const TABLE_MEDIA_QUERY = '(min-width: 40rem)';
+const TABLE_MEDIA_QUERY = '(min-width: 40rem)';
 
 /** A list with its loading, error and empty states, paging, and (as a table) sortable columns. */
 export function DataTable<T>(props: DataTableProps<T>) {
