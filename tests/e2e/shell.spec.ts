@@ -177,3 +177,44 @@ test('the page paints its loader before the stylesheet arrives, and the app wait
       .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).media || 'all')),
   ).toEqual(['all']);
 });
+
+test('a signed-in screen filling in with its data moves nothing in view (no layout shift), on a phone and a desktop', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const session = await apiSession(request, 'patient@caremesh.test');
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    try {
+      await context.addInitScript(() => {
+        const shifts: string[] = [];
+        (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }
+          >) {
+            const moved = entry.sources
+              ?.map((source) => (source.node as Element | undefined)?.tagName ?? '?')
+              .join(',');
+            shifts.push(`${entry.value.toFixed(4)} ${moved}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await useSession(context, baseURL!, session);
+      const page = await context.newPage();
+      await page.goto('/appointments');
+      await expect(page.getByText('Follow-up on blood pressure readings').first()).toBeVisible();
+      // The footer waits below the fold while the screen is short, rather than being pushed down in view.
+      const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+      expect(footerTop).toBeGreaterThanOrEqual(viewport.height);
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+      expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+});

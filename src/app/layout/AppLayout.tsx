@@ -134,7 +134,9 @@ export function AppLayout() {
       </aside>
 
       <div className={`flex min-w-0 flex-1 flex-col ${isMobile ? 'pt-14' : ''}`} inert={drawerOpen}>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 lg:px-8">
+        {/* At least a screen tall, so the footer starts below the fold: a screen's data arriving then
+            never pushes it down in view (a layout shift on every load). */}
+        <main id="main" tabIndex={-1} className="min-h-dvh flex-1 px-4 py-6 focus-visible:outline-none sm:px-6 lg:px-8">
           <div className="mb-4 empty:hidden">
             <InstallOffer />
           </div>
