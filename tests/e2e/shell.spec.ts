@@ -178,43 +178,64 @@ test('the page paints its loader before the stylesheet arrives, and the app wait
   ).toEqual(['all']);
 });
 
-test('a signed-in screen filling in with its data moves nothing in view (no layout shift), on a phone and a desktop', async ({
+test('screens filling in with their data move nothing in view (no layout shift), on a phone and a desktop', async ({
   browser,
   request,
   baseURL,
 }) => {
-  const session = await apiSession(request, 'patient@caremesh.test');
-  for (const viewport of [
-    { width: 360, height: 740 },
-    { width: 1280, height: 800 },
-  ]) {
-    const context = await browser.newContext({ viewport });
-    try {
-      await context.addInitScript(() => {
-        const shifts: string[] = [];
-        (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<
-            PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }
-          >) {
-            const moved = entry.sources
-              ?.map((source) => (source.node as Element | undefined)?.tagName ?? '?')
-              .join(',');
-            shifts.push(`${entry.value.toFixed(4)} ${moved}`);
-          }
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      await useSession(context, baseURL!, session);
-      const page = await context.newPage();
-      await page.goto('/appointments');
-      await expect(page.getByText('Follow-up on blood pressure readings').first()).toBeVisible();
-      // The footer waits below the fold while the screen is short, rather than being pushed down in view.
-      const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
-      expect(footerTop).toBeGreaterThanOrEqual(viewport.height);
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-      expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
-    } finally {
-      await context.close();
+  const screens = [
+    // One list, and the footer below it.
+    { email: 'patient@caremesh.test', path: '/appointments', shows: 'Follow-up on blood pressure readings' },
+    // Five sections, each with its own request, shown together.
+    { email: 'patient@caremesh.test', path: '/medical-records', shows: 'Dengue fever' },
+    // The numbers above the filters and the queue.
+    { email: 'admin@caremesh.test', path: '/admin/verifications', shows: 'Documents awaiting review' },
+    { email: 'hospital@caremesh.test', path: '/waitlist', shows: 'Palpitations at night' },
+    // Three lists, one under the other.
+    { email: 'pharmacy@caremesh.test', path: '/inventory', shows: 'Taxim-O' },
+    // A list with its pages under it: they come with the rows, not under the loading state.
+    { email: 'admin@caremesh.test', path: '/admin/affiliations', shows: 'Precision Diagnostics' },
+  ];
+  for (const { email, path, shows } of screens) {
+    const session = await apiSession(request, email);
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      try {
+        await context.addInitScript(() => {
+          const shifts: Array<{ value: number; moved: string }> = [];
+          (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<
+              PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }
+            >) {
+              const moved = entry.sources?.map((source) => (source.node as Element | undefined)?.tagName ?? '?');
+              shifts.push({ value: entry.value, moved: `${moved?.join(',')} at ${Math.round(entry.startTime)} ms` });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await useSession(context, baseURL!, session);
+        const page = await context.newPage();
+        await page.goto(path);
+        await expect(page.locator('main').getByText(shows).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        // The footer waits below the fold while a screen is short, rather than being pushed down in view.
+        const footerTop = await page.locator('footer').evaluate((footer) => footer.getBoundingClientRect().top);
+        expect(footerTop, path).toBeGreaterThanOrEqual(viewport.height);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+        const shifts = await page.evaluate(
+          () => (window as unknown as { layoutShifts: Array<{ value: number; moved: string }> }).layoutShifts,
+        );
+        // What a user could see move: Lighthouse rounds CLS to 0.001, and the section or footer
+        // shifts this prevents scored 0.02–0.5. (Chromium has reported a lone 0.0001 for an icon as a
+        // page first renders, once in many loads.)
+        const seen = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        expect(seen, `${path} at ${viewport.width} px: ${JSON.stringify(shifts)}`).toBeLessThan(0.001);
+      } finally {
+        await context.close();
+      }
     }
   }
 });

@@ -8,6 +8,7 @@ import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
 import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
+import { LoadTogether, ReadyWhen } from '../../ui/LoadTogether.tsx';
 import { useUrlListState } from '../../ui/dataTable/useUrlState.ts';
 import { EmptyState } from '../../ui/LoadStates.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -105,40 +106,48 @@ export function AffiliationsScreen() {
         </div>
       </div>
       <OfflineNotice />
-      {hospital && (
-        <Suspense fallback={<p className="text-sm">Loading the dashboard…</p>}>
-          <HospitalDashboard />
-        </Suspense>
-      )}
-      <ExpiringSoon />
-      <AffiliationFilters
-        field={field}
-        onSubmit={list.apply}
-        searchPlaceholder={hospital ? 'Partner name or city' : undefined}
-      />
-      <BulkStatus selected={Object.keys(selected)} names={selected} onClear={() => setSelected({})} />
-      <DataTable
-        label="Affiliations"
-        noun="affiliations"
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        loading={query.isPending}
-        error={query.isError ? query.error : null}
-        retry={() => void query.refetch()}
-        stale={query.isPlaceholderData}
-        empty={
-          filters.some((key) => params.get(key)) ? (
-            <EmptyState title="No affiliation matches these filters.">Try another status, type or search.</EmptyState>
-          ) : (
-            <EmptyState title="No affiliations yet.">
-              Propose one to a verified hospital, doctor, diagnostics centre or pharmacy.
-            </EmptyState>
-          )
-        }
-        pagination={query.data?.pagination}
-        onPage={list.toPage}
-      />
+      <LoadTogether what="affiliations">
+        {hospital && (
+          <Suspense
+            fallback={
+              <ReadyWhen ready={false}>
+                <p className="text-sm">Loading the dashboard…</p>
+              </ReadyWhen>
+            }
+          >
+            <HospitalDashboard />
+          </Suspense>
+        )}
+        <ExpiringSoon />
+        <AffiliationFilters
+          field={field}
+          onSubmit={list.apply}
+          searchPlaceholder={hospital ? 'Partner name or city' : undefined}
+        />
+        <BulkStatus selected={Object.keys(selected)} names={selected} onClear={() => setSelected({})} />
+        <DataTable
+          label="Affiliations"
+          noun="affiliations"
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          loading={query.isPending}
+          error={query.isError ? query.error : null}
+          retry={() => void query.refetch()}
+          stale={query.isPlaceholderData}
+          empty={
+            filters.some((key) => params.get(key)) ? (
+              <EmptyState title="No affiliation matches these filters.">Try another status, type or search.</EmptyState>
+            ) : (
+              <EmptyState title="No affiliations yet.">
+                Propose one to a verified hospital, doctor, diagnostics centre or pharmacy.
+              </EmptyState>
+            )
+          }
+          pagination={query.data?.pagination}
+          onPage={list.toPage}
+        />
+      </LoadTogether>
       {user && <ProposeDialog open={proposing} user={user} kind={kind} onClose={() => setProposing(false)} />}
     </section>
   );

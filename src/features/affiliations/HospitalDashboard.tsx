@@ -8,6 +8,7 @@ import {
   type DashboardPeriod,
 } from '../../api/affiliations.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import 'uplot/dist/uPlot.min.css';
 
 const PERIODS: Record<DashboardPeriod, string> = { '30d': 'Last 30 days', '90d': 'Last 90 days', '365d': 'Last year' };
@@ -58,6 +59,7 @@ export default function HospitalDashboard() {
   const [period, setPeriod] = useState<DashboardPeriod>('90d');
   const periodId = useId();
   const dashboard = useQuery({ ...getAffiliationDashboardQueryOptions(period), placeholderData: (p) => p });
+  useLoadedTogether(firstAnswerIn(dashboard));
   return (
     <section aria-labelledby="dashboard-title" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-4">

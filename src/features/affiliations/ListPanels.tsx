@@ -9,6 +9,7 @@ import { messageOf } from '../../api/http.ts';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
 import { useAuth } from '../../session/AuthContext.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { detailPathFor, indiaDay } from './model.ts';
@@ -70,6 +71,7 @@ export function ExpiringSoon() {
   const [days, setDays] = useState<number>(30);
   const selectId = useId();
   const expiring = useQuery({ ...getExpiringAffiliationsQueryOptions(days), placeholderData: (p) => p });
+  useLoadedTogether(firstAnswerIn(expiring));
   const today = indiaDay();
   return (
     <section aria-labelledby="expiring-title" className="card border border-base-300 bg-base-100">

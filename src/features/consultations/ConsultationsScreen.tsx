@@ -12,6 +12,7 @@ import { getConsultationsQueryOptions, type ConsultationSummary } from '../../ap
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/LoadStates.tsx';
+import { LoadTogether } from '../../ui/LoadTogether.tsx';
 import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
 import { FilterBar } from '../../ui/dataTable/FilterBar.tsx';
 import { useUrlListState } from '../../ui/dataTable/useUrlState.ts';
@@ -148,29 +149,31 @@ export function ConsultationsScreen() {
           </select>
         </label>
       </FilterBar>
-      <DataTable
-        label="Consultations"
-        noun="consultations"
-        columns={COLUMNS}
-        rows={consultations.data?.consultations}
-        rowKey={(c) => c.id}
-        loading={consultations.isPending}
-        error={consultations.isError ? consultations.error : null}
-        retry={() => void consultations.refetch()}
-        stale={consultations.isPlaceholderData}
-        empty={
-          <EmptyState title="No consultations to show.">
-            A consultation starts from an accepted appointment (Start consultation on the appointment's page), or as a
-            walk-in (New walk-in consultation).
-          </EmptyState>
-        }
-        pagination={consultations.data?.pagination}
-        onPage={list.toPage}
-      />
-      <Link to="/referrals" className="link w-max text-sm">
-        Referrals sent and received
-      </Link>
-      <StatsPanel startDate={params.get('dateFrom') || undefined} endDate={params.get('dateTo') || undefined} />
+      <LoadTogether what="consultations">
+        <DataTable
+          label="Consultations"
+          noun="consultations"
+          columns={COLUMNS}
+          rows={consultations.data?.consultations}
+          rowKey={(c) => c.id}
+          loading={consultations.isPending}
+          error={consultations.isError ? consultations.error : null}
+          retry={() => void consultations.refetch()}
+          stale={consultations.isPlaceholderData}
+          empty={
+            <EmptyState title="No consultations to show.">
+              A consultation starts from an accepted appointment (Start consultation on the appointment's page), or as a
+              walk-in (New walk-in consultation).
+            </EmptyState>
+          }
+          pagination={consultations.data?.pagination}
+          onPage={list.toPage}
+        />
+        <Link to="/referrals" className="link w-max text-sm">
+          Referrals sent and received
+        </Link>
+        <StatsPanel startDate={params.get('dateFrom') || undefined} endDate={params.get('dateTo') || undefined} />
+      </LoadTogether>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { rupeesOf } from '../../../domain/rules/billing.ts';
 import { formatINR, formatPercent } from '../../../domain/rules/format.ts';
 import { getConsultationStatsQueryOptions } from '../../api/consultationCare.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 
 const StatsCharts = lazy(() => import('./StatsCharts.tsx'));
 
@@ -11,6 +12,7 @@ const StatsCharts = lazy(() => import('./StatsCharts.tsx'));
 export function StatsPanel({ startDate, endDate }: { startDate?: string; endDate?: string }) {
   const range = { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) };
   const stats = useQuery(getConsultationStatsQueryOptions(range));
+  useLoadedTogether(firstAnswerIn(stats));
   return (
     <section aria-labelledby="consultation-stats-title" className="flex flex-col gap-3">
       <h2 id="consultation-stats-title" className="text-lg font-semibold">

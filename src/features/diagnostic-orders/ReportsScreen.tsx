@@ -14,6 +14,7 @@ import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { LoadTogether, ReadyWhen, firstAnswerIn } from '../../ui/LoadTogether.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
@@ -98,74 +99,78 @@ export function ReportsScreen() {
         />
       </form>
       <OfflineNotice />
-      {reports.isPending ? (
-        <Loading what="reports" />
-      ) : reports.isError ? (
-        <LoadError what="reports" error={reports.error} retry={() => void reports.refetch()} />
-      ) : reports.data.reports.length === 0 ? (
-        <EmptyState title="No released reports match">Reports appear here once a signer releases them.</EmptyState>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Patient</th>
-                  <th scope="col">Test</th>
-                  <th scope="col">Result</th>
-                  <th scope="col">Released</th>
-                  <th scope="col">Turnaround (promised)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {reports.data.reports.map((r) => (
-                  <tr key={r.testId}>
-                    <td>
-                      <Link className="link" to={`/tests/orders/${r.orderId}`}>
-                        {r.patientName}
-                      </Link>
-                    </td>
-                    <td>
-                      {DIAGNOSTIC_TEST_TYPE_LABELS[r.testType]}
-                      {r.status === 'CORRECTED' && (
-                        <span className="block text-xs">
-                          {DIAGNOSTIC_TEST_STATUS_LABELS.CORRECTED} (v{r.version})
-                        </span>
-                      )}
-                    </td>
-                    <td className="flex flex-wrap items-center gap-1">
-                      {r.value !== null ? `${r.value} ${r.unit}` : (r.code ?? '')} <FlagBadge flag={r.flag} />
-                    </td>
-                    <td className="text-sm">{formatDateTime(r.releasedAt)}</td>
-                    <td className="text-sm">
-                      {r.turnaroundHours === null ? '—' : `${r.turnaroundHours} h`}{' '}
-                      {r.promisedHours !== null && `(${r.promisedHours} h)`}{' '}
-                      {r.breached && (
-                        <StatusBadge tone="error" size="sm">
-                          Late
-                        </StatusBadge>
-                      )}
-                    </td>
+      {/* The charts come last, below everything: their code arriving later moves nothing else. */}
+      <LoadTogether what="reports">
+        <ReadyWhen ready={firstAnswerIn(reports) && firstAnswerIn(stats)} />
+        {reports.isPending ? (
+          <Loading what="reports" />
+        ) : reports.isError ? (
+          <LoadError what="reports" error={reports.error} retry={() => void reports.refetch()} />
+        ) : reports.data.reports.length === 0 ? (
+          <EmptyState title="No released reports match">Reports appear here once a signer releases them.</EmptyState>
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-box border border-base-300">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Patient</th>
+                    <th scope="col">Test</th>
+                    <th scope="col">Result</th>
+                    <th scope="col">Released</th>
+                    <th scope="col">Turnaround (promised)</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination pagination={reports.data.pagination} onPage={setPage} />
-        </>
-      )}
-      <h2 className="text-xl font-semibold">Statistics</h2>
-      {stats.isPending ? (
-        <Loading what="statistics" />
-      ) : stats.isError ? (
-        <LoadError what="statistics" error={stats.error} retry={() => void stats.refetch()} />
-      ) : stats.data.orders === 0 ? (
-        <EmptyState title="No orders in this period" />
-      ) : (
-        <Suspense fallback={<Loading what="charts" />}>
-          <StatsCharts stats={stats.data} />
-        </Suspense>
-      )}
+                </thead>
+                <tbody>
+                  {reports.data.reports.map((r) => (
+                    <tr key={r.testId}>
+                      <td>
+                        <Link className="link" to={`/tests/orders/${r.orderId}`}>
+                          {r.patientName}
+                        </Link>
+                      </td>
+                      <td>
+                        {DIAGNOSTIC_TEST_TYPE_LABELS[r.testType]}
+                        {r.status === 'CORRECTED' && (
+                          <span className="block text-xs">
+                            {DIAGNOSTIC_TEST_STATUS_LABELS.CORRECTED} (v{r.version})
+                          </span>
+                        )}
+                      </td>
+                      <td className="flex flex-wrap items-center gap-1">
+                        {r.value !== null ? `${r.value} ${r.unit}` : (r.code ?? '')} <FlagBadge flag={r.flag} />
+                      </td>
+                      <td className="text-sm">{formatDateTime(r.releasedAt)}</td>
+                      <td className="text-sm">
+                        {r.turnaroundHours === null ? '—' : `${r.turnaroundHours} h`}{' '}
+                        {r.promisedHours !== null && `(${r.promisedHours} h)`}{' '}
+                        {r.breached && (
+                          <StatusBadge tone="error" size="sm">
+                            Late
+                          </StatusBadge>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination pagination={reports.data.pagination} onPage={setPage} />
+          </>
+        )}
+        <h2 className="text-xl font-semibold">Statistics</h2>
+        {stats.isPending ? (
+          <Loading what="statistics" />
+        ) : stats.isError ? (
+          <LoadError what="statistics" error={stats.error} retry={() => void stats.refetch()} />
+        ) : stats.data.orders === 0 ? (
+          <EmptyState title="No orders in this period" />
+        ) : (
+          <Suspense fallback={<Loading what="charts" />}>
+            <StatsCharts stats={stats.data} />
+          </Suspense>
+        )}
+      </LoadTogether>
     </section>
   );
 }

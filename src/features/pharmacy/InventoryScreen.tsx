@@ -17,6 +17,7 @@ import { FormDialog } from '../../ui/FormDialog.tsx';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { LoadTogether, ReadyWhen, firstAnswerIn } from '../../ui/LoadTogether.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { useToast } from '../../ui/toast/index.ts';
@@ -110,154 +111,157 @@ export function InventoryScreen() {
           Low stock only
         </label>
       </form>
-      {stock.isPending ? (
-        <Loading what="stock" />
-      ) : stock.isError ? (
-        <LoadError what="stock" error={stock.error} retry={() => void stock.refetch()} />
-      ) : stock.data.medicines.length === 0 ? (
-        <EmptyState title="No medicines match">
-          Receive stock from a supplier’s CSV to fill your medicine list.
-        </EmptyState>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Medicine</th>
-                  <th scope="col">Schedule</th>
-                  <th scope="col">Sellable / on hand</th>
-                  <th scope="col">Batches (expiry, on hand)</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stock.data.medicines.map((m) => (
-                  <tr key={m.id}>
-                    <td>
-                      <span className="font-medium">
-                        {m.brandName} {m.strength}
-                      </span>
-                      <span className="block text-xs">{m.genericName}</span>
-                    </td>
-                    <td className="text-sm">{DRUG_SCHEDULE_LABELS[m.schedule]}</td>
-                    <td className="text-sm">
-                      {m.sellable} / {m.onHand}
-                      {m.lowStock && (
-                        <StatusBadge tone="error" size="sm" className="ml-2">
-                          Low stock (reorder at {m.reorderLevel})
-                        </StatusBadge>
-                      )}
-                    </td>
-                    <td className="text-sm">
-                      <ul>
-                        {m.batches.map((b) => (
-                          <li key={b.id}>
-                            {b.batchNumber}: {b.expiryDate}, {b.onHand}
-                            {b.recalled
-                              ? ' · recalled'
-                              : b.expired
-                                ? ' · expired (never sold)'
-                                : b.expiryBand
-                                  ? ` · expires within ${b.expiryBand} days`
-                                  : ''}
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
+      <LoadTogether what="the stock">
+        <ReadyWhen ready={firstAnswerIn(stock) && firstAnswerIn(expiring) && firstAnswerIn(ledger)} />
+        {stock.isPending ? (
+          <Loading what="stock" />
+        ) : stock.isError ? (
+          <LoadError what="stock" error={stock.error} retry={() => void stock.refetch()} />
+        ) : stock.data.medicines.length === 0 ? (
+          <EmptyState title="No medicines match">
+            Receive stock from a supplier’s CSV to fill your medicine list.
+          </EmptyState>
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-box border border-base-300">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Medicine</th>
+                    <th scope="col">Schedule</th>
+                    <th scope="col">Sellable / on hand</th>
+                    <th scope="col">Batches (expiry, on hand)</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination pagination={stock.data.pagination} onPage={setPage} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {stock.data.medicines.map((m) => (
+                    <tr key={m.id}>
+                      <td>
+                        <span className="font-medium">
+                          {m.brandName} {m.strength}
+                        </span>
+                        <span className="block text-xs">{m.genericName}</span>
+                      </td>
+                      <td className="text-sm">{DRUG_SCHEDULE_LABELS[m.schedule]}</td>
+                      <td className="text-sm">
+                        {m.sellable} / {m.onHand}
+                        {m.lowStock && (
+                          <StatusBadge tone="error" size="sm" className="ml-2">
+                            Low stock (reorder at {m.reorderLevel})
+                          </StatusBadge>
+                        )}
+                      </td>
+                      <td className="text-sm">
+                        <ul>
+                          {m.batches.map((b) => (
+                            <li key={b.id}>
+                              {b.batchNumber}: {b.expiryDate}, {b.onHand}
+                              {b.recalled
+                                ? ' · recalled'
+                                : b.expired
+                                  ? ' · expired (never sold)'
+                                  : b.expiryBand
+                                    ? ` · expires within ${b.expiryBand} days`
+                                    : ''}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination pagination={stock.data.pagination} onPage={setPage} />
+          </>
+        )}
 
-      <h2 className="text-lg font-semibold">Expired and near expiry</h2>
-      <div role="group" aria-label="Expiring within" className="join">
-        {[30, 60, 90].map((d) => (
-          <button
-            key={d}
-            type="button"
-            className={`btn join-item btn-sm ${days === d ? 'btn-primary' : ''}`}
-            aria-pressed={days === d}
-            onClick={() => setDays(d)}
-          >
-            {d} days
-          </button>
-        ))}
-      </div>
-      {expiring.isPending ? (
-        <Loading what="expiring stock" />
-      ) : expiring.isError ? (
-        <LoadError what="expiring stock" error={expiring.error} retry={() => void expiring.refetch()} />
-      ) : expiring.data.batches.length === 0 ? (
-        <EmptyState title="Nothing expires soon">No stock on hand expires within {days} days.</EmptyState>
-      ) : (
-        <>
-          <p className="text-sm">
-            Expired: {rupees(expiring.data.expiredValue)} · expiring within {days} days:{' '}
-            {rupees(expiring.data.nearExpiryValue)} (at purchase price)
-          </p>
-          <ul className="flex flex-col gap-1 text-sm" aria-label="Expiring batches">
-            {expiring.data.batches.map((b) => (
-              <li key={b.id}>
-                {b.brandName} · {b.batchNumber} · {b.expiryDate} · {b.onHand} units ·{' '}
-                {b.expired ? (
-                  <StatusBadge tone="error" size="sm">
-                    Expired
-                  </StatusBadge>
-                ) : (
-                  <StatusBadge tone="warning" size="sm">
-                    Within {b.expiryBand} days
-                  </StatusBadge>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+        <h2 className="text-lg font-semibold">Expired and near expiry</h2>
+        <div role="group" aria-label="Expiring within" className="join">
+          {[30, 60, 90].map((d) => (
+            <button
+              key={d}
+              type="button"
+              className={`btn join-item btn-sm ${days === d ? 'btn-primary' : ''}`}
+              aria-pressed={days === d}
+              onClick={() => setDays(d)}
+            >
+              {d} days
+            </button>
+          ))}
+        </div>
+        {expiring.isPending ? (
+          <Loading what="expiring stock" />
+        ) : expiring.isError ? (
+          <LoadError what="expiring stock" error={expiring.error} retry={() => void expiring.refetch()} />
+        ) : expiring.data.batches.length === 0 ? (
+          <EmptyState title="Nothing expires soon">No stock on hand expires within {days} days.</EmptyState>
+        ) : (
+          <>
+            <p className="text-sm">
+              Expired: {rupees(expiring.data.expiredValue)} · expiring within {days} days:{' '}
+              {rupees(expiring.data.nearExpiryValue)} (at purchase price)
+            </p>
+            <ul className="flex flex-col gap-1 text-sm" aria-label="Expiring batches">
+              {expiring.data.batches.map((b) => (
+                <li key={b.id}>
+                  {b.brandName} · {b.batchNumber} · {b.expiryDate} · {b.onHand} units ·{' '}
+                  {b.expired ? (
+                    <StatusBadge tone="error" size="sm">
+                      Expired
+                    </StatusBadge>
+                  ) : (
+                    <StatusBadge tone="warning" size="sm">
+                      Within {b.expiryBand} days
+                    </StatusBadge>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
 
-      <h2 className="text-lg font-semibold">Stock ledger</h2>
-      {ledger.isPending ? (
-        <Loading what="the ledger" />
-      ) : ledger.isError ? (
-        <LoadError what="the ledger" error={ledger.error} retry={() => void ledger.refetch()} />
-      ) : ledger.data.lines.length === 0 ? (
-        <EmptyState title="No movements yet">Receipts, dispenses, returns and adjustments appear here.</EmptyState>
-      ) : (
-        <>
-          <div className="overflow-x-auto rounded-box border border-base-300">
-            <table className="table table-sm" aria-label="Stock ledger">
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Medicine · batch</th>
-                  <th scope="col">Movement</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Balance</th>
-                  <th scope="col">By · why</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ledger.data.lines.map((l) => (
-                  <tr key={l.id}>
-                    <td>{formatDateTime(l.createdAt)}</td>
-                    <td>
-                      {l.brandName} · {l.batchNumber}
-                    </td>
-                    <td>{STOCK_MOVEMENT_LABELS[l.kind]}</td>
-                    <td>{l.quantity > 0 ? `+${l.quantity}` : l.quantity}</td>
-                    <td>{l.balance}</td>
-                    <td>{[l.userName, l.reason].filter(Boolean).join(' · ')}</td>
+        <h2 className="text-lg font-semibold">Stock ledger</h2>
+        {ledger.isPending ? (
+          <Loading what="the ledger" />
+        ) : ledger.isError ? (
+          <LoadError what="the ledger" error={ledger.error} retry={() => void ledger.refetch()} />
+        ) : ledger.data.lines.length === 0 ? (
+          <EmptyState title="No movements yet">Receipts, dispenses, returns and adjustments appear here.</EmptyState>
+        ) : (
+          <>
+            <div className="overflow-x-auto rounded-box border border-base-300">
+              <table className="table table-sm" aria-label="Stock ledger">
+                <thead>
+                  <tr>
+                    <th scope="col">When</th>
+                    <th scope="col">Medicine · batch</th>
+                    <th scope="col">Movement</th>
+                    <th scope="col">Quantity</th>
+                    <th scope="col">Balance</th>
+                    <th scope="col">By · why</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination pagination={ledger.data.pagination} onPage={setLedgerPage} />
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {ledger.data.lines.map((l) => (
+                    <tr key={l.id}>
+                      <td>{formatDateTime(l.createdAt)}</td>
+                      <td>
+                        {l.brandName} · {l.batchNumber}
+                      </td>
+                      <td>{STOCK_MOVEMENT_LABELS[l.kind]}</td>
+                      <td>{l.quantity > 0 ? `+${l.quantity}` : l.quantity}</td>
+                      <td>{l.balance}</td>
+                      <td>{[l.userName, l.reason].filter(Boolean).join(' · ')}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination pagination={ledger.data.pagination} onPage={setLedgerPage} />
+          </>
+        )}
+      </LoadTogether>
       <FormDialog
         open={importing}
         title="Receive stock from CSV"

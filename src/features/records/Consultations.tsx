@@ -5,6 +5,7 @@ import { CONSULTATION_STATUS_LABELS } from '../../../domain/enums.ts';
 import { formatDateTime } from '../../../domain/rules/format.ts';
 import { consultationPaths, getConsultationsQueryOptions } from '../../api/consultations.ts';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 
 /** The patient's own consultations: each opens the record (private notes excepted) and prints. */
@@ -14,6 +15,7 @@ export function Consultations() {
     ...getConsultationsQueryOptions({ page, limit: 10 }),
     placeholderData: (previous) => previous,
   });
+  useLoadedTogether(firstAnswerIn(list));
   return (
     <section aria-labelledby="my-consultations-title" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-3 p-4 sm:p-6">

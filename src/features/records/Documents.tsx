@@ -12,6 +12,7 @@ import { Pagination } from '../../ui/Pagination.tsx';
 import { saveBlob } from '../../ui/saveBlob.ts';
 import { useToast } from '../../ui/toast/index.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import { uploadDocumentChange } from './documentUpload.ts';
 import { ACCEPTED_TYPES, formatSize } from './recordFiles.ts';
 import { PAGE_SIZE, usePageParam } from './usePageParam.ts';
@@ -23,6 +24,7 @@ export function Documents({ patientId }: { patientId: string }) {
   const documents = useQuery({
     ...getPatientDocumentsQueryOptions(patientId, page, PAGE_SIZE),
   });
+  useLoadedTogether(firstAnswerIn(documents));
   // Uploads made on this device and not sent yet, on top of the first page.
   const allWaiting = uploadDocumentChange.useWaiting({ patientId });
   const waiting = page === 1 ? allWaiting : [];

@@ -12,6 +12,7 @@ import { TextField } from '../../ui/form/TextField.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 import { LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import { StatusBadge } from '../../ui/StatusBadge.tsx';
 import { PAGE_SIZE, usePageParam } from './usePageParam.ts';
 import { OnlineButton } from '../../offline/NeedsConnection.tsx';
@@ -30,6 +31,7 @@ export function MedicalHistory({ patientId }: { patientId: string }) {
   const history = useQuery({
     ...getMedicalHistoryQueryOptions(patientId, page, PAGE_SIZE),
   });
+  useLoadedTogether(firstAnswerIn(history));
   const set = (key: keyof typeof EMPTY_ENTRY, value: string) => setEntry((e) => ({ ...e, [key]: value }));
 
   const add = async (event: FormEvent) => {

@@ -1,6 +1,7 @@
 import { useAuth } from '../../session/AuthContext.ts';
 import { OfflineNotice } from '../../offline/OfflineMarks.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
+import { LoadTogether } from '../../ui/LoadTogether.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { Consultations } from './Consultations.tsx';
 import { Documents } from './Documents.tsx';
@@ -24,13 +25,13 @@ export function MedicalRecordsScreen() {
       </div>
       <OfflineNotice />
       {patientId ? (
-        <>
+        <LoadTogether what="your records">
           <Consultations />
           <MedicineOrders />
           <TestReports patientId={patientId} />
           <Documents patientId={patientId} />
           <MedicalHistory patientId={patientId} />
-        </>
+        </LoadTogether>
       ) : (
         <div role="status" className="alert alert-info alert-soft flex flex-wrap justify-between">
           <span>Complete your profile first: your records are kept with it.</span>

@@ -11,6 +11,7 @@ import { SelectField } from '../../ui/form/SelectField.tsx';
 import { TextAreaField } from '../../ui/form/TextAreaField.tsx';
 import { TextField } from '../../ui/form/TextField.tsx';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { useToast } from '../../ui/toast/index.ts';
 
@@ -20,6 +21,7 @@ export function MedicineOrders() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const orders = useQuery({ ...getPharmacyOrdersQueryOptions({ page, limit: 10 }), placeholderData: (p) => p });
+  useLoadedTogether(firstAnswerIn(orders));
   const [sending, setSending] = useState(false);
   const [form, setForm] = useState({
     consultationId: '',

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { getPatientOrdersQueryOptions } from '../../api/diagnosticOrders.ts';
 import { DiagnosticReportList } from '../../ui/DiagnosticReports.tsx';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
 import { usePageParam } from './usePageParam.ts';
 
@@ -10,6 +11,7 @@ import { usePageParam } from './usePageParam.ts';
 export function TestReports({ patientId }: { patientId: string }) {
   const [page, setPage] = usePageParam('testsPage');
   const orders = useQuery(getPatientOrdersQueryOptions(patientId, { page, limit: 10 }));
+  useLoadedTogether(firstAnswerIn(orders));
   return (
     <section aria-labelledby="test-reports-title" className="card border border-base-300 bg-base-100">
       <div className="card-body gap-4 p-4 sm:p-6">

@@ -23,6 +23,7 @@ import { DataTable, type Column } from '../../ui/dataTable/DataTable.tsx';
 import { FilterBar } from '../../ui/dataTable/FilterBar.tsx';
 import { useUrlListState } from '../../ui/dataTable/useUrlState.ts';
 import { EmptyState, LoadError, Loading } from '../../ui/LoadStates.tsx';
+import { LoadTogether, firstAnswerIn, useLoadedTogether } from '../../ui/LoadTogether.tsx';
 import { usePageTitle } from '../../ui/usePageTitle.ts';
 import { VerificationStatusBadge } from '../../ui/VerificationBadges.tsx';
 import { entityPath, hoursInWords, pendingParamsOf, waitingWords } from './model.ts';
@@ -108,72 +109,75 @@ export function AdminVerificationsScreen() {
         </p>
       </div>
       <OfflineNotice />
-      <Stats />
-      <FilterBar
-        label="Filter verifications"
-        onSubmit={list.apply}
-        bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
-        actions={
-          <Button type="submit" className="grow">
-            Apply filters
-          </Button>
-        }
-      >
-        <label className="flex flex-col gap-1 text-sm">
-          Kind
-          <select className="select w-full" {...field('entityType')}>
-            <option value="">All kinds</option>
-            {PROVIDER_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {PROVIDER_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Status
-          <select className="select w-full" {...field('status')}>
-            <option value="">Waiting for a decision</option>
-            {VERIFICATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {VERIFICATION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Search
-          <input className="input w-full" type="search" placeholder="Name, city or number" {...field('search')} />
-        </label>
-      </FilterBar>
-      <DataTable
-        label="Providers waiting for verification"
-        noun="the verification queue"
-        columns={COLUMNS}
-        rows={pending.data?.entities}
-        rowKey={(row) => `${row.entityType}-${row.entityId}`}
-        loading={pending.isPending}
-        error={pending.isError ? pending.error : null}
-        retry={() => void pending.refetch()}
-        stale={pending.isPlaceholderData}
-        empty={
-          FILTER_KEYS.some((key) => params.get(key)) ? (
-            <EmptyState title="No provider matches these filters.">Try another kind, status or search.</EmptyState>
-          ) : (
-            <EmptyState title="Nobody is waiting.">
-              Providers appear here when they upload documents for review.
-            </EmptyState>
-          )
-        }
-        pagination={pending.data?.pagination}
-        onPage={list.toPage}
-      />
+      <LoadTogether what="the verification queue">
+        <Stats />
+        <FilterBar
+          label="Filter verifications"
+          onSubmit={list.apply}
+          bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
+          actions={
+            <Button type="submit" className="grow">
+              Apply filters
+            </Button>
+          }
+        >
+          <label className="flex flex-col gap-1 text-sm">
+            Kind
+            <select className="select w-full" {...field('entityType')}>
+              <option value="">All kinds</option>
+              {PROVIDER_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {PROVIDER_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Status
+            <select className="select w-full" {...field('status')}>
+              <option value="">Waiting for a decision</option>
+              {VERIFICATION_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {VERIFICATION_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm">
+            Search
+            <input className="input w-full" type="search" placeholder="Name, city or number" {...field('search')} />
+          </label>
+        </FilterBar>
+        <DataTable
+          label="Providers waiting for verification"
+          noun="the verification queue"
+          columns={COLUMNS}
+          rows={pending.data?.entities}
+          rowKey={(row) => `${row.entityType}-${row.entityId}`}
+          loading={pending.isPending}
+          error={pending.isError ? pending.error : null}
+          retry={() => void pending.refetch()}
+          stale={pending.isPlaceholderData}
+          empty={
+            FILTER_KEYS.some((key) => params.get(key)) ? (
+              <EmptyState title="No provider matches these filters.">Try another kind, status or search.</EmptyState>
+            ) : (
+              <EmptyState title="Nobody is waiting.">
+                Providers appear here when they upload documents for review.
+              </EmptyState>
+            )
+          }
+          pagination={pending.data?.pagination}
+          onPage={list.toPage}
+        />
+      </LoadTogether>
     </section>
   );
 }
 
 function Stats() {
   const stats = useQuery(getVerificationStatsQueryOptions());
+  useLoadedTogether(firstAnswerIn(stats));
   if (stats.isPending) return <Loading inline what="the numbers" />;
   if (stats.isError) return <LoadError what="the numbers" error={stats.error} retry={() => void stats.refetch()} />;
   return <StatsView stats={stats.data} />;

@@ -1,6 +1,7 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import type { Pagination as PageInfo } from '../../../domain/errors.ts';
 import { LoadError, Loading } from '../LoadStates.tsx';
+import { useLoadedTogether } from '../LoadTogether.tsx';
 import { Pagination } from '../Pagination.tsx';
 import { useMediaQuery } from '../useMediaQuery.ts';
 import { ariaSortOf, toggledSort, type Sort } from './urlState.ts';
@@ -61,6 +62,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // for every page of rows); where the width cannot be asked, both are, and CSS shows one.
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   const loading = props.loading || (props.rows !== undefined && rows === undefined);
+  // Inside a LoadTogether, the list shows with the sections around it, once its rows are here.
+  useLoadedTogether(!loading);
   const busy = stale ? { 'aria-busy': true as const } : {};
   const fade = stale ? 'opacity-60' : '';
   return (
@@ -101,7 +104,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
             )}
           </>
         ))}
-      {pagination && onPage && <Pagination pagination={pagination} onPage={onPage} />}
+      {/* With the rows, not before them: shown under a loading state, it would be pushed down in view. */}
+      {pagination && onPage && !loading && <Pagination pagination={pagination} onPage={onPage} />}
     </>
   );
 }

@@ -29,6 +29,7 @@ import { SelectField } from '../../../ui/form/SelectField.tsx';
 import { TextField } from '../../../ui/form/TextField.tsx';
 import { EmptyState } from '../../../ui/LoadStates.tsx';
 import { usePageTitle } from '../../../ui/usePageTitle.ts';
+import { LoadTogether, ReadyWhen, firstAnswerIn } from '../../../ui/LoadTogether.tsx';
 import { DeskDialog, type DeskAction } from './DeskDialogs.tsx';
 import { PriorityBadge, WaitlistStatusBadge, datesOf } from './parts.tsx';
 
@@ -81,67 +82,70 @@ export function WaitlistScreen() {
         When an appointment is cancelled, rejected or moved, the freed time is offered to the first matching patient
         here (priority first, then position) and held for them for a few minutes. You can also offer a time by hand.
       </p>
-      <StatsRow stats={stats.data} />
-      <FilterBar
-        label="Filter the waitlist"
-        onSubmit={list.apply}
-        bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
-        actions={<Button type="submit">Apply</Button>}
-        folded={
-          <>
-            <SelectField
-              label="Priority"
-              options={['', ...URGENCIES]}
-              labels={PRIORITY_FILTER_LABELS}
-              placeholder=""
-              {...list.field('priority')}
-            />
-            <SelectField
-              label="Doctor"
-              options={doctorOptions}
-              labels={doctorLabels}
-              placeholder=""
-              {...list.field('doctorId')}
-            />
-            <TextField label="Preferred date" type="date" {...list.field('preferredDate')} />
-          </>
-        }
-      >
-        <SelectField
-          label="Status"
-          options={['', ...WAITLIST_STATUSES]}
-          labels={STATUS_FILTER_LABELS}
-          placeholder=""
-          {...list.field('status')}
-        />
-      </FilterBar>
-      <OfflineNotice queryKey={query.queryKey} />
-      {connection.note}
-      <DataTable
-        label="Waitlist entries"
-        noun="the waitlist"
-        rows={entries.data?.entries}
-        rowKey={(entry) => entry.id}
-        card={(entry) => (
-          <EntryRow
-            entry={entry}
-            offline={connection.offline}
-            describedBy={connection.describedBy}
-            onAct={(action) => setActing({ entry, action })}
+      <LoadTogether what="the waitlist">
+        <ReadyWhen ready={firstAnswerIn(stats)} />
+        <StatsRow stats={stats.data} />
+        <FilterBar
+          label="Filter the waitlist"
+          onSubmit={list.apply}
+          bodyClassName="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5 lg:items-end"
+          actions={<Button type="submit">Apply</Button>}
+          folded={
+            <>
+              <SelectField
+                label="Priority"
+                options={['', ...URGENCIES]}
+                labels={PRIORITY_FILTER_LABELS}
+                placeholder=""
+                {...list.field('priority')}
+              />
+              <SelectField
+                label="Doctor"
+                options={doctorOptions}
+                labels={doctorLabels}
+                placeholder=""
+                {...list.field('doctorId')}
+              />
+              <TextField label="Preferred date" type="date" {...list.field('preferredDate')} />
+            </>
+          }
+        >
+          <SelectField
+            label="Status"
+            options={['', ...WAITLIST_STATUSES]}
+            labels={STATUS_FILTER_LABELS}
+            placeholder=""
+            {...list.field('status')}
           />
-        )}
-        loading={entries.isPending}
-        error={entries.isError && !entries.data ? entries.error : null}
-        retry={() => void entries.refetch()}
-        stale={entries.isPlaceholderData}
-        empty={
-          <EmptyState title="Nobody is on the waitlist with these filters.">
-            Patients join from a doctor’s booking page when no open time suits them.
-          </EmptyState>
-        }
-        pagination={entries.data?.pagination}
-        onPage={list.toPage}
-      />
+        </FilterBar>
+        <OfflineNotice queryKey={query.queryKey} />
+        {connection.note}
+        <DataTable
+          label="Waitlist entries"
+          noun="the waitlist"
+          rows={entries.data?.entries}
+          rowKey={(entry) => entry.id}
+          card={(entry) => (
+            <EntryRow
+              entry={entry}
+              offline={connection.offline}
+              describedBy={connection.describedBy}
+              onAct={(action) => setActing({ entry, action })}
+            />
+          )}
+          loading={entries.isPending}
+          error={entries.isError && !entries.data ? entries.error : null}
+          retry={() => void entries.refetch()}
+          stale={entries.isPlaceholderData}
+          empty={
+            <EmptyState title="Nobody is on the waitlist with these filters.">
+              Patients join from a doctor’s booking page when no open time suits them.
+            </EmptyState>
+          }
+          pagination={entries.data?.pagination}
+          onPage={list.toPage}
+        />
+      </LoadTogether>
       {acting && <DeskDialog entry={acting.entry} action={acting.action} onClose={() => setActing(null)} />}
     </section>
   );
