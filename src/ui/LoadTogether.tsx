@@ -17,23 +17,21 @@ type Report = (id: string, ready: boolean | null) => void;
 const Together = createContext<Report | null>(null);
 
 /** How long the sections wait for the slowest of them before showing what they have. */
-const LOAD_TOGETHER_PATIENCE_MS = 2_000;
+const PATIENCE_MS = 2_000;
 
 /**
  * Sections that load their own data, shown together once each has its first answer (one loading
  * state until then), so that a section answering first is not pushed down in view by those above it
  * answering later. Each section says when it is ready with `useLoadedTogether`; a section outside
- * any `LoadTogether` shows as soon as it likes. After `patienceMs` what has arrived shows anyway.
+ * any `LoadTogether` shows as soon as it likes. After two seconds what has arrived shows anyway.
  */
 export function LoadTogether({
   what,
   children,
-  patienceMs = LOAD_TOGETHER_PATIENCE_MS,
 }: {
   /** Used in "Loading {what}…". */
   what: string;
   children: ReactNode;
-  patienceMs?: number;
 }) {
   const sections = useRef(new Map<string, boolean>());
   const [shown, setShown] = useState(false);
@@ -51,9 +49,9 @@ export function LoadTogether({
   }, [reports, shown]);
   useEffect(() => {
     if (shown) return;
-    const timer = setTimeout(() => setShown(true), patienceMs);
+    const timer = setTimeout(() => setShown(true), PATIENCE_MS);
     return () => clearTimeout(timer);
-  }, [shown, patienceMs]);
+  }, [shown]);
   return (
     // Once shown, the sections are on their own: a later page or refresh does not hide them again.
     <Together.Provider value={shown ? null : report}>
